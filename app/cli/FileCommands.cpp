@@ -1,0 +1,165 @@
+// validate, format, params and schema: the commands that read and describe vehicle files.
+
+#include "CliCommands.h"
+
+#include "config/ParameterRegistry.h"
+#include "config/ReferenceCar.h"
+#include "io/VehicleJson.h"
+
+#include <cmath>
+#include <iostream>
+
+namespace jounce::cli {
+
+int usageError(const std::string& message)
+{
+    std::cerr << "jounce-cli: " << message << "\n(see jounce-cli --help)\n";
+    return 2;
+}
+
+int validateCommand(const Args& args)
+{
+    if (args.empty())
+        return usageError("validate needs at least one FILE");
+    bool allValid = true;
+    for (const std::string& file : args) {
+        const io::VehicleDocument doc = io::loadVehicle(file);
+        for (const Problem& p : doc.problems.items)
+            std::cout << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
+                      << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
+        if (doc.ok())
+            std::cout << file << ": valid\n";
+        else
+            allValid = false;
+    }
+    return allValid ? 0 : 1;
+}
+
+int formatCommand(const Args& args)
+{
+    bool check = false;
+    std::vector<std::string> files;
+    for (const std::string& a : args) {
+        if (a == "--check")
+            check = true;
+        else if (a.rfind("--", 0) == 0)
+            return usageError("format: unknown option " + a);
+        else
+            files.push_back(a);
+    }
+    if (files.empty())
+        return usageError("format needs at least one FILE");
+    int status = 0;
+    for (const std::string& file : files) {
+        std::string text;
+        if (std::string err = io::readTextFile(file, io::JsonLimits{}.maxBytes, text); !err.empty()) {
+            std::cout << file << ": /: " << err << "\n";
+            status = 1;
+            continue;
+        }
+        const io::VehicleDocument doc = io::parseVehicle(text);
+        if (doc.problems.hasErrors() || !doc.parsed) {
+            // Rewriting would drop what could not be read: refuse, and say why.
+            std::cout << file << ": not rewritten, it has errors (run jounce-cli validate)\n";
+            status = 1;
+            continue;
+        }
+        const std::string canonical = io::vehicleToText(doc.config);
+        if (canonical == text)
+            continue;
+        if (check) {
+            std::cout << file << ": not in canonical layout\n";
+            status = 1;
+        } else if (std::string err = io::writeFileAtomic(file, canonical); !err.empty()) {
+            std::cout << file << ": " << err << "\n";
+            status = 1;
+        } else {
+            std::cout << file << ": rewritten\n";
+        }
+    }
+    return status;
+}
+
+namespace {
+
+config::Json limitValue(double v)
+{
+    return std::isfinite(v) ? config::Json(v) : config::Json(nullptr);
+}
+
+config::Json describeLeaf(const config::ParameterRegistry& registry, const config::Node& node, const std::string& path)
+{
+    const config::ParamInfo& info = node.info;
+    config::Json j = config::Json::object();
+    j["path"] = path;
+    j["type"] = node.typeName();
+    j["unit"] = info.unit;
+    j["min"] = limitValue(info.hard.min);
+    j["max"] = limitValue(info.hard.max);
+    j["minExclusive"] = info.hard.minExclusive;
+    j["maxExclusive"] = info.hard.maxExclusive;
+    j["typicalMin"] = limitValue(info.typicalMin);
+    j["typicalMax"] = limitValue(info.typicalMax);
+    j["default"] = registry.defaultValue(node);
+    j["required"] = info.required;
+    if (!node.enumValues.empty())
+        j["values"] = node.enumValues;
+    j["section"] = info.section;
+    j["spec"] = info.specRef;
+    j["description"] = info.description;
+    if (std::string when = node.presenceText(); !when.empty())
+        j["onlyWhen"] = when;
+    return j;
+}
+
+}  // namespace
+
+int paramsCommand(const Args& args)
+{
+    bool all = false;
+    std::string vehicleFile;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--all")
+            all = true;
+        else if (args[i] == "--vehicle" && i + 1 < args.size())
+            vehicleFile = args[++i];
+        else
+            return usageError("params: unexpected argument " + args[i]);
+    }
+    if (all && !vehicleFile.empty())
+        return usageError("params: --all lists the format, --vehicle lists one vehicle; give one of them");
+
+    const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
+    if (all) {
+        for (const config::LeafRef& leaf : registry.allLeaves())
+            std::cout << describeLeaf(registry, *leaf.node, leaf.path).dump() << "\n";
+        return 0;
+    }
+    VehicleConfig vehicle = referenceCar();
+    if (!vehicleFile.empty()) {
+        io::VehicleDocument doc = io::loadVehicle(vehicleFile);
+        if (!doc.parsed) {
+            for (const Problem& p : doc.problems.items)
+                std::cerr << vehicleFile << ": " << p.toString() << "\n";
+            return 1;
+        }
+        vehicle = std::move(doc.config);
+    }
+    for (const config::LeafRef& leaf : registry.leaves(vehicle)) {
+        config::Json j = describeLeaf(registry, *leaf.node, leaf.path);
+        j["default"] = registry.defaultValueAt(vehicle, leaf.path);
+        j["value"] = *registry.get(vehicle, leaf.path);
+        std::cout << j.dump() << "\n";
+    }
+    return 0;
+}
+
+int schemaCommand(const Args& args)
+{
+    if (!args.empty())
+        return usageError("schema takes no arguments");
+    std::cout << io::formatJson(config::ParameterRegistry::instance().schema());
+    return 0;
+}
+
+}  // namespace jounce::cli

@@ -1,0 +1,56 @@
+// jounce-cli: the headless side of Jounce. Links the model library only, so it runs on machines
+// without a display or Qt GUI libraries.
+
+#include "CliCommands.h"
+
+#include <exception>
+#include <iostream>
+#include <map>
+
+namespace {
+
+constexpr const char* kUsage = R"(jounce-cli - vehicle files of the Jounce tuning workbench
+
+usage:
+  jounce-cli validate FILE...            check vehicle files; prints FILE: /json/pointer: message
+                                         for every problem; exit 0 when all are valid, 1 otherwise
+  jounce-cli format [--check] FILE...    rewrite vehicle files in the canonical layout
+                                         (--check: only report files that are not)
+  jounce-cli params [--vehicle FILE]     one JSON object per line per parameter of a vehicle
+                                         (default: the PhysX reference car), with its value
+  jounce-cli params --all                every parameter the format knows, [*] for list elements
+  jounce-cli schema                      JSON Schema (draft 2020-12) of vehicle files
+  jounce-cli --help                      this text
+)";
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace jounce::cli;
+    const std::map<std::string, int (*)(const Args&)> commands{
+        {"validate", validateCommand},
+        {"format", formatCommand},
+        {"params", paramsCommand},
+        {"schema", schemaCommand},
+    };
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return 2;
+    }
+    const std::string name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        std::cout << kUsage;
+        return 0;
+    }
+    const auto command = commands.find(name);
+    if (command == commands.end())
+        return usageError("unknown command '" + name + "'");
+    try {
+        return command->second(Args(argv + 2, argv + argc));
+    } catch (const std::exception& e) {
+        // Every expected failure is reported by the commands; this is the last line of defence.
+        std::cerr << "jounce-cli: internal error: " << e.what() << "\n";
+        return 3;
+    }
+}

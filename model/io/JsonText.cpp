@@ -1,0 +1,280 @@
+#include "JsonText.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace jounce::io {
+namespace {
+
+/// SAX handler that builds the document while tracking where it is, so every error has a pointer.
+class TrackingSax final : public nlohmann::json_sax<Json> {
+public:
+    TrackingSax(Problems& problems, const JsonLimits& limits) : problems_(problems), limits_(limits) {}
+
+    Json takeRoot() { return std::move(root_); }
+
+    bool null() override { return place(Json(nullptr)); }
+    bool boolean(bool v) override { return place(Json(v)); }
+    bool number_integer(number_integer_t v) override { return place(Json(v)); }
+    bool number_unsigned(number_unsigned_t v) override { return place(Json(v)); }
+    bool number_float(number_float_t v, const string_t&) override { return place(Json(v)); }
+    bool string(string_t& v) override { return place(Json(std::move(v))); }
+    bool binary(binary_t&) override { return place(Json(nullptr)); }
+
+    bool start_object(std::size_t) override { return open(Json::object()); }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(Json::array()); }
+    bool end_array() override { return close(); }
+
+    bool key(string_t& k) override
+    {
+        Level& top = stack_.back();
+        top.key = k;
+        if (!top.keys.insert(k).second)
+            problems_.error(pointer(), "duplicate key " + Json(k).dump() + " (a key may appear once per object)");
+        return true;
+    }
+
+    bool parse_error(std::size_t, const std::string& lastToken, const nlohmann::detail::exception& ex) override
+    {
+        std::string what = ex.what();
+        if (auto pos = what.find("] "); pos != std::string::npos)
+            what = what.substr(pos + 2);
+        std::string hint;
+        for (const char* literal : {"NaN", "nan", "Infinity", "inf"})
+            if (lastToken.find(literal) != std::string::npos)
+                hint = " (NaN and Infinity are not JSON numbers: write a finite number)";
+        problems_.error(pointer(), "invalid JSON: " + what + hint);
+        return false;
+    }
+
+private:
+    struct Level {
+        Json* container;
+        std::string key;
+        std::set<std::string> keys;
+    };
+
+    std::string pointer() const
+    {
+        std::string p;
+        for (std::size_t i = 0; i < stack_.size(); ++i) {
+            const Level& l = stack_[i];
+            if (l.container->is_object()) {
+                if (l.key.empty() && l.keys.empty())
+                    break;
+                p += "/";
+                for (char c : l.key)
+                    p += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+            } else {
+                // Below the top the current element is already inserted; at the top it is the next one.
+                const std::size_t n = l.container->size();
+                p += "/" + std::to_string(i + 1 < stack_.size() ? n - 1 : n);
+            }
+        }
+        return p;
+    }
+
+    bool count()
+    {
+        if (++values_ > limits_.maxValues) {
+            problems_.error(pointer(), "the file holds more than " + std::to_string(limits_.maxValues) +
+                                           " values; a vehicle file has a few hundred");
+            return false;
+        }
+        return true;
+    }
+
+    Json* insert(Json&& v)
+    {
+        if (stack_.empty()) {
+            root_ = std::move(v);
+            return &root_;
+        }
+        Json& c = *stack_.back().container;
+        if (c.is_array()) {
+            c.push_back(std::move(v));
+            return &c.back();
+        }
+        Json& slot = c[stack_.back().key];
+        slot = std::move(v);
+        return &slot;
+    }
+
+    bool place(Json&& v)
+    {
+        if (!count())
+            return false;
+        insert(std::move(v));
+        return true;
+    }
+
+    bool open(Json&& container)
+    {
+        if (!count())
+            return false;
+        if (stack_.size() >= limits_.maxDepth) {
+            problems_.error(pointer(), "nested deeper than " + std::to_string(limits_.maxDepth) + " levels");
+            return false;
+        }
+        Json* c = insert(std::move(container));
+        stack_.push_back({c, {}, {}});
+        return true;
+    }
+
+    bool close()
+    {
+        stack_.pop_back();
+        return true;
+    }
+
+    Problems& problems_;
+    const JsonLimits& limits_;
+    Json root_;
+    std::vector<Level> stack_;
+    std::size_t values_ = 0;
+};
+
+bool isScalar(const Json& v) { return !v.is_array() && !v.is_object(); }
+
+void emit(const Json& v, std::size_t indent, std::string& out)
+{
+    const std::string pad(indent + 2, ' ');
+    if (v.is_object()) {
+        if (v.empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{\n";
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            out += first ? "" : ",\n";
+            first = false;
+            out += pad + Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace) + ": ";
+            emit(it.value(), indent + 2, out);
+        }
+        out += "\n" + std::string(indent, ' ') + "}";
+        return;
+    }
+    if (v.is_array()) {
+        if (v.empty()) {
+            out += "[]";
+            return;
+        }
+        const bool flat = std::all_of(v.begin(), v.end(), isScalar);
+        out += flat ? "[" : "[\n";
+        bool first = true;
+        for (const Json& e : v) {
+            if (flat) {
+                out += first ? "" : ", ";
+            } else {
+                out += first ? pad : ",\n" + pad;
+            }
+            first = false;
+            emit(e, indent + 2, out);
+        }
+        out += flat ? "]" : "\n" + std::string(indent, ' ') + "]";
+        return;
+    }
+    out += v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::optional<Json> parseJson(std::string_view text, Problems& problems, const JsonLimits& limits)
+{
+    if (text.size() > limits.maxBytes) {
+        problems.error("", "the file is " + std::to_string(text.size()) + " bytes, more than the " +
+                               std::to_string(limits.maxBytes) + " a vehicle file may have");
+        return std::nullopt;
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        problems.error("", "the file is empty");
+        return std::nullopt;
+    }
+    TrackingSax sax(problems, limits);
+    const std::size_t before = problems.items.size();
+    const bool ok = Json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, true, false);
+    if (!ok) {
+        if (problems.items.size() == before)
+            problems.error("", "invalid JSON");
+        return std::nullopt;
+    }
+    return sax.takeRoot();
+}
+
+std::string formatJson(const Json& value)
+{
+    std::string out;
+    emit(value, 0, out);
+    out += "\n";
+    return out;
+}
+
+std::string readTextFile(const std::string& path, std::size_t maxBytes, std::string& out)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return "is a folder, not a file";
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        return "cannot read: " + ec.message();
+    if (size > maxBytes)
+        return "the file is " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) + " allowed";
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::string("cannot open: ") + std::strerror(errno);
+    out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad())
+        return "read error";
+    return {};
+}
+
+std::string writeFileAtomic(const std::string& path, std::string_view contents)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::random_device rd;
+    const fs::path temp = dir / ("." + target.filename().string() + ".tmp" + std::to_string(rd() % 1000000));
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return "cannot create a temporary file in " + dir.string() + ": " + std::strerror(errno);
+    std::size_t written = 0;
+    while (written < contents.size()) {
+        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            const std::string err = std::strerror(errno);
+            ::close(fd);
+            ::unlink(temp.c_str());
+            return "cannot write " + temp.string() + ": " + err;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        const std::string err = std::strerror(errno);
+        ::unlink(temp.c_str());
+        return "cannot flush " + temp.string() + ": " + err;
+    }
+    std::error_code ec;
+    fs::rename(temp, target, ec);
+    if (ec) {
+        ::unlink(temp.c_str());
+        return "cannot replace " + path + ": " + ec.message();
+    }
+    return {};
+}
+
+}  // namespace jounce::io

@@ -1,0 +1,41 @@
+#pragma once
+// Reading JSON text that may be hostile, and writing JSON in Jounce's canonical layout.
+
+#include "config/Problem.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace jounce::io {
+
+using Json = nlohmann::ordered_json;
+
+struct JsonLimits {
+    std::size_t maxBytes = 4u << 20;     ///< a vehicle file is tens of kilobytes
+    std::size_t maxDepth = 64;           ///< the deepest vehicle path is 6 levels
+    std::size_t maxValues = 500'000;     ///< bounds memory whatever the file holds
+};
+
+/// Parses JSON text without ever crashing or growing without bound: empty and truncated text,
+/// non-UTF-8 bytes, NaN/Infinity literals, duplicate keys, excessive nesting and too many values are
+/// reported as problems located by the JSON pointer where they occur. Returns the document, or
+/// nullopt if it could not be parsed (duplicate keys are errors but the document is still returned).
+std::optional<Json> parseJson(std::string_view text, Problems& problems, const JsonLimits& limits = {});
+
+/// Jounce's canonical layout: two-space indent, keys in insertion order, lists of plain values on
+/// one line ([1.5, 1.05, -1.5]), a final newline. Numbers use the shortest text that reads back to
+/// the same double, so writing what was read gives the same bytes.
+std::string formatJson(const Json& value);
+
+/// Reads a whole file, refusing files larger than maxBytes. Returns an error message or "".
+std::string readTextFile(const std::string& path, std::size_t maxBytes, std::string& out);
+
+/// Writes a file atomically: a temporary file in the same folder, flushed, then renamed over the
+/// target, so a crash never leaves a half-written file. Returns an error message or "".
+std::string writeFileAtomic(const std::string& path, std::string_view contents);
+
+}  // namespace jounce::io

@@ -1,0 +1,114 @@
+#include "VehicleJson.h"
+
+#include "config/ParameterRegistry.h"
+#include "config/VehicleValidation.h"
+
+#include <algorithm>
+
+namespace jounce::io {
+namespace {
+
+/// Upgrades an older document to the current schema version in place. Version 1 is the first
+/// version, so there is nothing to upgrade yet; each future version adds one step here.
+void migrate(Json&, int /*fromVersion*/, Problems&) {}
+
+bool isAtOrBelow(const std::string& pointer, const std::string& ancestor)
+{
+    return pointer == ancestor || (pointer.size() > ancestor.size() && pointer.compare(0, ancestor.size(), ancestor) == 0 &&
+                                   pointer[ancestor.size()] == '/');
+}
+
+}  // namespace
+
+VehicleDocument parseVehicle(std::string_view text)
+{
+    VehicleDocument doc;
+    std::optional<Json> json = parseJson(text, doc.problems);
+    if (!json)
+        return doc;
+    if (!json->is_object()) {
+        doc.problems.error("", "a vehicle file is a JSON object, got " + std::string(json->type_name()));
+        return doc;
+    }
+    doc.parsed = true;
+
+    const auto format = json->find("format");
+    if (format == json->end())
+        doc.problems.error("/format", "missing: a vehicle file starts with \"format\": \"jounce.vehicle\"");
+    else if (!format->is_string() || format->get<std::string>() != kVehicleFormat)
+        doc.problems.error("/format", "must be \"jounce.vehicle\", got " + format->dump());
+
+    int version = kVehicleSchemaVersion;
+    const auto sv = json->find("schemaVersion");
+    if (sv == json->end()) {
+        doc.problems.error("/schemaVersion", "missing (required); this Jounce writes version " +
+                                                 std::to_string(kVehicleSchemaVersion));
+    } else if (!sv->is_number_integer() && !sv->is_number_unsigned()) {
+        doc.problems.error("/schemaVersion", "must be an integer, got " + sv->dump());
+    } else if (sv->get<long long>() > kVehicleSchemaVersion) {
+        doc.problems.error("/schemaVersion", "the file was written by a newer Jounce (schema version " + sv->dump() +
+                                                 "); this one reads up to version " +
+                                                 std::to_string(kVehicleSchemaVersion));
+        return doc;
+    } else if (sv->get<long long>() < 1) {
+        doc.problems.error("/schemaVersion", "must be >= 1, got " + sv->dump());
+    } else {
+        version = sv->get<int>();
+    }
+
+    Json body = *json;
+    body.erase("format");
+    body.erase("schemaVersion");
+    migrate(body, version, doc.problems);
+
+    config::ParameterRegistry::instance().read(body, doc.config, doc.problems);
+
+    // Value checks, except where reading already found the value unusable (a wrong type keeps the
+    // default, which would otherwise be reported a second time).
+    std::vector<std::string> readErrors;
+    for (const Problem& p : doc.problems.items)
+        if (p.severity == Severity::Error)
+            readErrors.push_back(p.pointer);
+    for (Problem& p : validateVehicle(doc.config).items) {
+        const bool shadowed = std::any_of(readErrors.begin(), readErrors.end(),
+                                          [&](const std::string& r) { return isAtOrBelow(p.pointer, r); });
+        if (!shadowed)
+            doc.problems.items.push_back(std::move(p));
+    }
+    return doc;
+}
+
+VehicleDocument loadVehicle(const std::string& path)
+{
+    std::string text;
+    const JsonLimits limits;
+    if (std::string err = readTextFile(path, limits.maxBytes, text); !err.empty()) {
+        VehicleDocument doc;
+        doc.problems.error("", err);
+        return doc;
+    }
+    return parseVehicle(text);
+}
+
+Json vehicleToJson(const VehicleConfig& config)
+{
+    Json out = Json::object();
+    out["format"] = kVehicleFormat;
+    out["schemaVersion"] = kVehicleSchemaVersion;
+    const Json body = config::ParameterRegistry::instance().write(config);
+    for (auto it = body.begin(); it != body.end(); ++it)
+        out[it.key()] = it.value();
+    return out;
+}
+
+std::string vehicleToText(const VehicleConfig& config)
+{
+    return formatJson(vehicleToJson(config));
+}
+
+std::string saveVehicle(const std::string& path, const VehicleConfig& config)
+{
+    return writeFileAtomic(path, vehicleToText(config));
+}
+
+}  // namespace jounce::io
