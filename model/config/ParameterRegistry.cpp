@@ -20,8 +20,11 @@ const char* driveTypeName(DriveType t)
     return "?";
 }
 
+/// Integral values without ".0" (limits read "must be > 0"), others in shortest round-trip form.
 std::string formatNumber(double v)
 {
+    if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15)
+        return std::to_string(static_cast<long long>(v));
     return Json(v).dump();
 }
 
@@ -473,7 +476,7 @@ std::string ParameterRegistry::checkLeafValue(const Node& leaf, const Json& valu
         if (leaf.kind == NodeKind::Integer && (std::floor(v) != v || std::fabs(v) > 1e9))
             return "expected an integer, got " + value.dump();
         if (!leaf.info.hard.contains(v))
-            return leaf.info.hard.describe() + ", got " + value.dump();
+            return leaf.info.hard.describe() + ", got " + formatNumber(v);
         return {};
     }
     case NodeKind::Boolean:

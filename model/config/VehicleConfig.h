@@ -7,7 +7,8 @@
 // Positions (wheel centres, force application points, centre of mass) are relative to the chassis
 // origin, not to the centre of mass: the simulation derives CoM-relative offsets itself.
 
-#include <numbers>
+#include "Units.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,9 +78,9 @@ struct SuspensionData {
 struct TireData {
     int type = 0;
     double latStiffX = 2.0;
-    double latStiffY = 0.3125 * 180.0 / std::numbers::pi;
+    double latStiffY = 0.3125 * 180.0 / kPi;
     double longitudinalStiffnessPerUnitGravity = 1000.0;
-    double camberStiffnessPerUnitGravity = 0.1 * 180.0 / std::numbers::pi;
+    double camberStiffnessPerUnitGravity = 0.1 * 180.0 / kPi;
     std::vector<GraphPoint> frictionVsSlipGraph{{0.0, 1.0}, {0.1, 1.0}, {1.0, 1.0}};  ///< exactly 3 points
     friend bool operator==(const TireData&, const TireData&) = default;
 };

@@ -51,9 +51,9 @@ public:
         if (auto pos = what.find("] "); pos != std::string::npos)
             what = what.substr(pos + 2);
         std::string hint;
-        for (const char* literal : {"NaN", "nan", "Infinity", "inf"})
-            if (lastToken.find(literal) != std::string::npos)
-                hint = " (NaN and Infinity are not JSON numbers: write a finite number)";
+        // The lexer stops at the first letter of NaN / Infinity, so look at the last character read.
+        if (!lastToken.empty() && std::string_view("NnIi").find(lastToken.back()) != std::string_view::npos)
+            hint = " (NaN and Infinity are not JSON numbers: write a finite number)";
         problems_.error(pointer(), "invalid JSON: " + what + hint);
         return false;
     }

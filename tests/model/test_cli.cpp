@@ -1,0 +1,150 @@
+// jounce-cli's file commands, run as a user runs them: exit codes and output.
+
+#include <QtTest>
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(JOUNCE_BINARY_DIR "/app/cli/jounce-cli"));
+    p.setArguments(args);
+    p.start();
+    p.waitForFinished(60000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QStringList presetFiles()
+{
+    QStringList files;
+    for (const QString& name : QDir(QStringLiteral(JOUNCE_SOURCE_DIR "/presets")).entryList({"*.json"}, QDir::Files))
+        files << QStringLiteral(JOUNCE_SOURCE_DIR "/presets/") + name;
+    return files;
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void validatePresets()
+    {
+        const Run r = cli(QStringList{"validate"} + presetFiles());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QCOMPARE(r.out.count(": valid\n"), presetFiles().size());
+    }
+
+    void validateBrokenFileNamesBothPointers()
+    {
+        QTemporaryDir dir;
+        QFile in(QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject car = QJsonDocument::fromJson(in.readAll()).object();
+        // Negative spring strength on wheel 2, no radius on wheel 1.
+        QJsonArray wheels = car["wheels"].toArray();
+        QJsonObject w1 = wheels[1].toObject(), w1wheel = w1["wheel"].toObject();
+        w1wheel.remove("radius");
+        w1["wheel"] = w1wheel;
+        wheels[1] = w1;
+        QJsonObject w2 = wheels[2].toObject(), w2susp = w2["suspension"].toObject();
+        w2susp["springStrength"] = -5;
+        w2["suspension"] = w2susp;
+        wheels[2] = w2;
+        car["wheels"] = wheels;
+        const QString path = dir.filePath("broken.json");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(car).toJson());
+        out.close();
+
+        const Run r = cli({"validate", QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json"), path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(path + ": /wheels/1/wheel/radius: missing (required)"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(path + ": /wheels/2/suspension/springStrength: must be > 0, got -5"), qPrintable(r.out));
+        QVERIFY(r.out.contains("physx-snippet-4w.json: valid"));
+    }
+
+    void validateMissingFile()
+    {
+        const Run r = cli({"validate", "/nonexistent/car.json"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.startsWith("/nonexistent/car.json: /: cannot read"));
+    }
+
+    void paramsListsTheReferenceCar()
+    {
+        const Run r = cli({"params"});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        QVERIFY(lines.size() > 200);
+        bool found = false;
+        for (const QString& line : lines) {
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8(), &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(line));
+            for (const char* field : {"path", "unit", "min", "max", "typicalMin", "typicalMax", "default", "section", "description"})
+                QVERIFY2(o.contains(field), qPrintable(line));
+            if (o["path"].toString() == "wheels[2].suspension.springStrength") {
+                found = true;
+                QCOMPARE(o["unit"].toString(), QString("N/m"));
+                QCOMPARE(o["value"].toDouble(), 35000.0);
+                QCOMPARE(o["section"].toString(), QString("PxVehicleSuspensionData"));
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void paramsAllUsesStars()
+    {
+        const Run r = cli({"params", "--all"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("\"path\":\"wheels[*].suspension.springStrength\""));
+        QVERIFY(r.out.contains("\"path\":\"wheels[*].compliance.wheelCamberAngle[*][1]\""));
+        QVERIFY(r.out.contains("\"path\":\"drive.differential.drivenWheels[*]\""));
+        QVERIFY(!r.out.contains("wheels[0]"));
+        const Run vehicle = cli({"params", "--vehicle", QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json")});
+        QCOMPARE(vehicle.exitCode, 0);
+        QCOMPARE(vehicle.out, cli({"params"}).out);  // the default is the reference car
+    }
+
+    void schemaIsJson()
+    {
+        const Run r = cli({"schema"});
+        QCOMPARE(r.exitCode, 0);
+        QJsonParseError error;
+        const QJsonObject s = QJsonDocument::fromJson(r.out.toUtf8(), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(s["$schema"].toString(), QString("https://json-schema.org/draft/2020-12/schema"));
+    }
+
+    void presetsAreCanonical()
+    {
+        const Run r = cli(QStringList{"format", "--check"} + presetFiles());
+        QVERIFY2(r.exitCode == 0 && r.out.isEmpty(), qPrintable(r.out));
+    }
+
+    void usageErrors()
+    {
+        QCOMPARE(cli({}).exitCode, 2);
+        QCOMPARE(cli({"frobnicate"}).exitCode, 2);
+        QCOMPARE(cli({"validate"}).exitCode, 2);
+        QCOMPARE(cli({"params", "--bogus"}).exitCode, 2);
+        QCOMPARE(cli({"--help"}).exitCode, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
