@@ -1,0 +1,40 @@
+#pragma once
+// Camber versus jounce (spec §2.11) and the compliance graphs of WheelCompliance (camber, toe and
+// force application points against normalised jounce).
+
+#include "config/VehicleConfig.h"
+
+#include <span>
+
+namespace jounce::sim {
+
+/// §2.11: γ = rest + x·atMaxCompression/maxCompression for x > 0, rest − x·atMaxDroop/maxDroop for
+/// x ≤ 0 (a zero limit uses 1 as its reciprocal, as PhysX caches it). x = jounce, m.
+double camberFromJounce(const SuspensionData& suspension, double jounce) noexcept;
+
+/// Normalised jounce for the compliance graphs: (x + maxDroop)/(maxDroop + maxCompression),
+/// 0 = full droop, 1 = full compression. A suspension without travel maps to 0.
+double normalisedJounce(const SuspensionData& suspension, double jounce) noexcept;
+
+/// Scalar compliance graph (0..3 points): linear between points, clamped outside; an empty graph
+/// yields `staticValue`.
+double complianceValue(std::span<const GraphPoint> graph, double staticValue,
+                       double normalisedJounce) noexcept;
+
+/// Point compliance graph (0..3 points), interpolated per component like complianceValue().
+Vec3 compliancePoint(std::span<const CompliancePoint> graph, const Vec3& staticPoint,
+                     double normalisedJounce) noexcept;
+
+/// Wheel camber at jounce x: the compliance camber graph if present and non-empty, else §2.11.
+double wheelCamber(const WheelConfig& wheel, double jounce) noexcept;
+
+/// Wheel toe at jounce x: the compliance toe graph if present and non-empty, else the static toe.
+double wheelToe(const WheelConfig& wheel, double jounce) noexcept;
+
+/// Suspension force application point (chassis frame) at jounce x, compliance graph or static value.
+Vec3 wheelSuspForceAppPoint(const WheelConfig& wheel, double jounce) noexcept;
+
+/// Tire force application point (chassis frame) at jounce x, compliance graph or static value.
+Vec3 wheelTireForceAppPoint(const WheelConfig& wheel, double jounce) noexcept;
+
+}  // namespace jounce::sim

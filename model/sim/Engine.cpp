@@ -1,0 +1,24 @@
+#include "Engine.h"
+
+#include "LinearGraph.h"
+
+namespace jounce::sim {
+
+double engineTorqueCurve(const EngineData& engine, double engineOmega) noexcept
+{
+    return lookupClamped(engine.torqueCurve, engineOmega / engine.maxOmega, 0.0);
+}
+
+double engineDriveTorque(const EngineData& engine, double accel, double engineOmega) noexcept
+{
+    return accel * engine.peakTorque * engineTorqueCurve(engine, engineOmega);
+}
+
+double engineDampingRate(const EngineData& engine, double accel, bool inNeutral) noexcept
+{
+    const double zeroThrottle = inNeutral ? engine.dampingRateZeroThrottleClutchDisengaged
+                                          : engine.dampingRateZeroThrottleClutchEngaged;
+    return zeroThrottle + (engine.dampingRateFullThrottle - zeroThrottle) * accel;
+}
+
+}  // namespace jounce::sim

@@ -1,0 +1,56 @@
+#pragma once
+// Gearbox state machine (spec §2.16) and autobox (§2.17). Both run once per update with the full
+// dt, the autobox first. Gear indices are PhysX's (0 = reverse, 1 = neutral, 2 = first, ...,
+// kReverseGearIndex etc. in VehicleConfig.h); displayGear() converts to the telemetry numbering.
+
+#include "config/VehicleConfig.h"
+
+namespace jounce::sim {
+
+/// The drive state the gearbox and autobox keep between updates (§1.16).
+struct GearboxState {
+    int currentGear = kNeutralGearIndex;
+    int targetGear = kNeutralGearIndex;
+    double switchTimer = 0.0;   ///< t_sw: time spent in neutral during the change in progress, s
+    double autoBoxTimer = 0.0;  ///< t_auto: time since the last autobox decision, s
+    bool gearUpPressed = false;    ///< request flags; cleared only when a change completes
+    bool gearDownPressed = false;
+};
+
+/// §2.16 forceGearChange(g): current = target = g at once (any change in progress is dropped).
+void forceGearChange(GearboxState& state, int gear) noexcept;
+
+/// §1.16 startGearChange(g): sets the target only. As in PhysX the current gear stays engaged (no
+/// neutral) until the switch timer completes the change.
+void startGearChange(GearboxState& state, int gear) noexcept;
+
+/// §3: the input helpers copy the raw gear buttons into the request flags every frame (level, not
+/// edge: a held button keeps requesting).
+void setGearRequests(GearboxState& state, bool gearUp, bool gearDown) noexcept;
+
+/// §2.16: act on the request flags, then advance a change in progress (completes on the first
+/// update whose accumulated switch time strictly exceeds switchTime). Top gear = ratios.size() − 1.
+void updateGearbox(GearboxState& state, const GearsData& gears, double dt) noexcept;
+
+/// §2.17: returns accel' (0 while current = neutral ≠ target: throttle cut during any change);
+/// when no change is in progress and t_auto > latency, raises the up/down request from
+/// ω_e/ω_max against the current gear's thresholds and restarts t_auto; otherwise t_auto += dt.
+double updateAutoBox(GearboxState& state, const AutoBoxData& autoBox, double maxEngineOmega,
+                     double engineOmega, double accel, double dt) noexcept;
+
+/// §2.0 U5: G = ratio[current] × final (0 in neutral). An index outside the table gives 0.
+double totalGearRatio(const GearsData& gears, int gearIndex) noexcept;
+
+/// Telemetry numbering of DESIGN.md: −1 reverse, 0 neutral, 1.. forward.
+constexpr int displayGear(int gearIndex) noexcept
+{
+    return gearIndex - kNeutralGearIndex;
+}
+
+/// Inverse of displayGear().
+constexpr int gearIndexFromDisplay(int displayGearNumber) noexcept
+{
+    return displayGearNumber + kNeutralGearIndex;
+}
+
+}  // namespace jounce::sim

@@ -1,0 +1,19 @@
+#include "TireFriction.h"
+
+#include "LinearGraph.h"
+
+#include <cmath>
+
+namespace jounce::sim {
+
+double frictionVsSlip(std::span<const GraphPoint> graph, double longSlip) noexcept
+{
+    return lookupClamped(graph, std::abs(longSlip), 1.0);
+}
+
+double tireFriction(const TireData& tire, double surfaceTireFriction, double longSlip) noexcept
+{
+    return frictionVsSlip(tire.frictionVsSlipGraph, longSlip) * surfaceTireFriction;
+}
+
+}  // namespace jounce::sim

@@ -1,0 +1,31 @@
+#include "TireLoad.h"
+
+namespace jounce::sim {
+
+double tireRestLoad(double sprungMass, double wheelMass, double gravity) noexcept
+{
+    return gravity * (sprungMass + wheelMass);
+}
+
+double filterNormalisedLoad(const TireLoadFilterData& filter, double normalisedLoad) noexcept
+{
+    if (normalisedLoad <= filter.minNormalisedLoad)
+        return filter.minFilteredNormalisedLoad;
+    if (normalisedLoad >= filter.maxNormalisedLoad)
+        return filter.maxFilteredNormalisedLoad;
+    const double slope = (filter.maxFilteredNormalisedLoad - filter.minFilteredNormalisedLoad) /
+                         (filter.maxNormalisedLoad - filter.minNormalisedLoad);
+    return filter.minFilteredNormalisedLoad + (normalisedLoad - filter.minNormalisedLoad) * slope;
+}
+
+TireLoad computeTireLoad(const TireLoadFilterData& filter, double rawLoad, double restLoad) noexcept
+{
+    TireLoad load;
+    load.restLoad = restLoad;
+    load.normalisedLoad = restLoad > 0.0 ? rawLoad / restLoad : 0.0;
+    load.filteredNormalisedLoad = filterNormalisedLoad(filter, load.normalisedLoad);
+    load.filteredLoad = load.filteredNormalisedLoad * restLoad;
+    return load;
+}
+
+}  // namespace jounce::sim
