@@ -1,0 +1,159 @@
+#pragma once
+// One vehicle of the PhysX vehicle model on a Bullet rigid body (spec §2). Each step the vehicle
+// update runs first (§2.0 U0-U13): it queries the ground under every wheel, integrates a private
+// copy of the chassis through the sub-steps with suspension and tire forces only, solves engine and
+// wheel speeds, then hands the resulting velocity to the rigid body (§2.25) together with the
+// suspension-limit and sticky-tire constraint rows (§2.4.5, §2.12). The Bullet world step that
+// follows adds gravity, chassis/terrain contacts and those constraints.
+//
+// Everything here belongs to the simulation thread.
+
+#include "Ground.h"
+#include "Gearbox.h"
+#include "VehicleConstraint.h"
+#include "VehicleInputs.h"
+#include "config/VehicleConfig.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace jounce::sim {
+
+/// Where a vehicle stands: chassis origin on the ground plan and heading (rad about world z).
+struct SpawnPose {
+    double x = 0.0;
+    double y = 0.0;
+    double heading = 0.0;
+};
+
+/// Per-wheel results of the last update. Forces, loads, slips and friction are averaged over the
+/// update's sub-steps (PhysX publishes the last sub-step's, which under-reports the weight at rest,
+/// spec §7.3); jounce, speeds and angles are the values at the end of the update.
+struct WheelResult {
+    double jounce = 0.0;             ///< m, larger = more compressed; -maxDroop in the air
+    double suspForce = 0.0;          ///< N, spring + damper along the contact normal
+    double tireLoad = 0.0;           ///< N, raw tire load: the input of the tire load filter
+    double normTireLoad = 0.0;       ///< tire load / rest load (m_s/(m_s+m_w) at rest, spec §7.6)
+    double filteredTireLoad = 0.0;   ///< N, the load the tire model uses (§2.6)
+    double wheelOmega = 0.0;         ///< rad/s, internal (dynamic) wheel speed
+    double tireFriction = 0.0;       ///< surface/tire pair x friction-vs-slip graph
+    double longSlip = 0.0;
+    double normLongForce = 0.0;      ///< F_L / (F_z μ)
+    double latSlip = 0.0;            ///< rad
+    double normLatForce = 0.0;       ///< F_T / (F_z μ)
+    double normAligningMoment = 0.0; ///< M_z / L_rest
+    double steerAngle = 0.0;         ///< rad, incl. Ackermann and toe
+    double camber = 0.0;             ///< rad
+    int surface = -1;                ///< vehicle surface type under the wheel, -1 in the air
+    bool inAir = true;
+    double rotationAngle = 0.0;      ///< rad, cosmetic spin angle (§2.24)
+    btVector3 tireForce{0, 0, 0};    ///< N, world frame, average over sub-steps (for drawing)
+    btVector3 contactPoint{0, 0, 0}; ///< world
+};
+
+/// Vehicle-wide results of the last update.
+struct DriveResult {
+    double engineOmega = 0.0;        ///< rad/s at the end of the update
+    double engineDriveTorque = 0.0;  ///< N m, last sub-step
+    double clutchSlip = 0.0;         ///< rad/s, engine minus gearbox side, start of the update
+    double accel = 0.0;              ///< applied accel after the autobox throttle cut
+    double brake = 0.0;
+    double handbrake = 0.0;
+    double steer = 0.0;              ///< [-1, 1], positive left
+    int gear = 0;                    ///< display numbering: -1 reverse, 0 neutral, 1.. forward
+    int targetGear = 0;
+    double gearRatio = 0.0;          ///< current gear ratio x final ratio
+    bool autoBox = true;
+    int subSteps = 1;
+};
+
+class Vehicle {
+public:
+    /// Creates the chassis body in `world` at `pose`, 0.5 m above its rest height over the ground,
+    /// at rest in first gear with the autobox on (the snippet's start, spec §6.1).
+    Vehicle(btDiscreteDynamicsWorld& world, const Ground& ground, std::shared_ptr<const VehicleConfig> config,
+            const SpawnPose& pose, int collisionGroup, int collisionMask);
+    ~Vehicle();
+    Vehicle(const Vehicle&) = delete;
+    Vehicle& operator=(const Vehicle&) = delete;
+
+    /// Swaps the configuration without resetting the motion: pose, velocities, wheel and engine
+    /// speeds and gear are kept. A different wheel count or drive type rebuilds the wheels and
+    /// drivetrain in place (speeds of removed parts are lost).
+    void setConfig(std::shared_ptr<const VehicleConfig> config);
+    const VehicleConfig& config() const { return *config_; }
+    const std::shared_ptr<const VehicleConfig>& configPtr() const { return config_; }
+
+    /// Back to `pose` at rest (spec §2.27 setToRestState), first gear, autobox on.
+    void reset(const SpawnPose& pose);
+
+    /// The vehicle update (spec §2.0); call before stepping the world with the same dt.
+    void update(double dt, const VehicleInputs& inputs, const btVector3& gravity);
+    /// Call after the world step: derives accelerations for telemetry.
+    void afterWorldStep(double dt);
+
+    const std::vector<WheelResult>& wheels() const { return results_; }
+    const DriveResult& drive() const { return drive_; }
+    btRigidBody& body() { return *body_; }
+    const btRigidBody& body() const { return *body_; }
+
+    /// Chassis origin (not the CoM) and orientation in the world.
+    btTransform chassisTransform() const;
+    /// Velocity of the chassis origin in the vehicle frame: x forward, y left.
+    btVector3 localVelocity() const;
+    /// Acceleration of the CoM over the last step in the vehicle frame.
+    const btVector3& localAcceleration() const { return localAccel_; }
+    /// True when every wheel was in the air in the last update.
+    bool inAir() const;
+    /// Height of the chassis origin above flat ground when every wheel is at zero jounce.
+    double restHeight() const;
+
+private:
+    struct WheelState {
+        double omega = 0.0;
+        double angle = 0.0;
+        double prevJounce = 0.0;
+        bool hasPrevJounce = false;
+        double stickyForwardTimer = 0.0;
+        double stickySideTimer = 0.0;
+        // Query result of this update (§2.2): the contact plane n·p + d = 0.
+        bool hit = false;
+        btVector3 normal{0, 0, 1};
+        double planeD = 0.0;
+        double frictionPair = 0.0;
+        int surface = -1;
+    };
+
+    void buildBody(const SpawnPose& pose);
+    void applyMassProperties();
+    void rebuildWheels();
+    void spawnTransform(const SpawnPose& pose, btTransform& out) const;
+
+    btDiscreteDynamicsWorld& world_;
+    const Ground& ground_;
+    std::shared_ptr<const VehicleConfig> config_;
+    int collisionGroup_;
+    int collisionMask_;
+
+    std::unique_ptr<btBoxShape> box_;
+    std::unique_ptr<btCompoundShape> shape_;
+    std::unique_ptr<btDefaultMotionState> motionState_;
+    std::unique_ptr<btRigidBody> body_;
+    std::unique_ptr<VehicleConstraint> constraint_;
+
+    std::vector<WheelState> state_;
+    std::vector<WheelResult> results_;
+    std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type
+    GearboxState gearbox_;
+    double engineOmega_ = 0.0;
+    bool autoBoxOn_ = true;
+    DriveResult drive_;
+    btVector3 lastVelocity_{0, 0, 0};
+    btVector3 localAccel_{0, 0, 0};
+};
+
+}  // namespace jounce::sim
