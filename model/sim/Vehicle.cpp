@@ -76,7 +76,7 @@ void Vehicle::spawnTransform(const SpawnPose& pose, btTransform& out) const
 {
     const double ground = ground_.heightAt(pose.x, pose.y);
     const btQuaternion q(btVector3(0, 0, 1), pose.heading);
-    const btVector3 origin(pose.x, pose.y, ground + restHeight() + 0.5);
+    const btVector3 origin(pose.x, pose.y, ground + restHeight() + pose.height);
     out.setRotation(q);
     out.setOrigin(origin + quatRotate(q, toBt(config_->chassis.cmOffset)));  // the body frame is the CoM frame
 }

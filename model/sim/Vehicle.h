@@ -23,11 +23,13 @@
 
 namespace jounce::sim {
 
-/// Where a vehicle stands: chassis origin on the ground plan and heading (rad about world z).
+/// Where a vehicle spawns: chassis origin on the ground plan, heading (rad about world z) and how
+/// far above its rest height (the spec's start pose is 0.5 m above rest, §7.4).
 struct SpawnPose {
     double x = 0.0;
     double y = 0.0;
     double heading = 0.0;
+    double height = 0.5;
 };
 
 /// Per-wheel results of the last update. Forces, loads, slips and friction are averaged over the
@@ -73,8 +75,7 @@ struct DriveResult {
 
 class Vehicle {
 public:
-    /// Creates the chassis body in `world` at `pose`, 0.5 m above its rest height over the ground,
-    /// at rest in first gear with the autobox on (the snippet's start, spec §6.1).
+    /// Creates the chassis body in `world` at `pose` over the ground, at rest in first gear with the autobox on (the snippet's start, spec §6.1).
     Vehicle(btDiscreteDynamicsWorld& world, const Ground& ground, std::shared_ptr<const VehicleConfig> config,
             const SpawnPose& pose, int collisionGroup, int collisionMask);
     ~Vehicle();

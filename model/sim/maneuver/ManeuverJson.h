@@ -1,0 +1,50 @@
+#pragma once
+// Maneuver files (DESIGN.md "Maneuver JSON"), read and written by the same rules as vehicle files:
+// format "jounce.maneuver", an integer schemaVersion, every problem located by its JSON pointer and
+// all of them reported, unknown keys as warnings, canonical writing that round-trips byte for byte.
+
+#include "Maneuver.h"
+#include "config/Problem.h"
+#include "io/JsonText.h"
+
+#include <string>
+#include <string_view>
+
+namespace jounce::sim {
+
+inline constexpr const char* kManeuverFormat = "jounce.maneuver";
+inline constexpr int kManeuverSchemaVersion = 1;
+/// A limit that no real maneuver reaches; it bounds the work and memory a hostile file can cause.
+inline constexpr std::size_t kMaxManeuverPhases = 1000;
+/// Gears a maneuver may name: reverse, neutral and the 30 forward gears PhysX allows at most.
+inline constexpr int kMinManeuverGear = -1;
+inline constexpr int kMaxManeuverGear = 30;
+
+struct ManeuverDocument {
+    Maneuver maneuver;    ///< everything that could be read; defaults elsewhere
+    Problems problems;    ///< in file order
+    bool parsed = false;  ///< the text was a JSON object
+
+    bool ok() const { return parsed && !problems.hasErrors(); }
+};
+
+/// Reads maneuver JSON text. Never throws. Errors: not JSON, wrong format or schema version, a
+/// value of the wrong type, an input outside its range (accel/brake/handbrake in [0, 1], steer in
+/// [-1, 1], gear in [-1, 30]), a phase without an end condition, no phases or more than 1000.
+ManeuverDocument parseManeuver(std::string_view text);
+/// parseManeuver on a file's contents; a file that cannot be read is a problem at "/".
+ManeuverDocument loadManeuver(const std::string& path);
+
+/// The canonical JSON value: format, schemaVersion, name, description, start, smoothing, phases;
+/// a phase's inputs list only those that are not 0 (an input not named is 0) and its until only
+/// the conditions it has.
+io::Json maneuverToJson(const Maneuver& maneuver);
+/// The canonical text (io::formatJson); reading it back and writing again gives the same bytes.
+std::string maneuverToText(const Maneuver& maneuver);
+/// Saves atomically. Returns an error message, or "" on success.
+std::string saveManeuver(const std::string& path, const Maneuver& maneuver);
+
+/// "raw", "keyboard", "pad".
+const char* smoothingName(ManeuverSmoothing smoothing) noexcept;
+
+}  // namespace jounce::sim

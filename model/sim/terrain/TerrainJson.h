@@ -1,0 +1,59 @@
+#pragma once
+// Terrain files ("format": "jounce.terrain"): a height grid over an extent, features added to it in
+// file order, surface patches and a start pose. Reading reports every problem with its JSON pointer,
+// keeps going, never crashes and bounds memory and work whatever the file says.
+//
+// {
+//   "format": "jounce.terrain", "schemaVersion": 1, "name": "demo", "description": "...",
+//   "extent": { "xMin": -50, "xMax": 450, "yMin": -20, "yMax": 20 },   // m, world frame
+//   "spacing": 0.25,                                                  // grid step (m)
+//   "base": { "type": "flat", "height": 0 },
+//        // or { "type": "grid", "heights": [[row y = yMin: x = xMin .. xMax], [next row], ...] }
+//        // or { "type": "pgm", "file": "hills.pgm", "heightScale": 0.001, "heightOffset": -5 }
+//        //    (height = heightOffset + heightScale * sample; the image's top row is y = yMax)
+//   "features": [
+//     { "type": "bump",    "at": [100, 0], "length": 1.0, "width": 4, "height": 0.05, "across": "flat" },
+//     { "type": "pothole", "at": [120, -0.8], "length": 0.8, "width": 0.8, "depth": 0.06, "across": "cosine" },
+//     { "type": "ramp",    "from": [150, 0], "width": 4, "rise": 0.3, "length": 3, "plateau": 2, "down": 3 },
+//     { "type": "slope",   "from": [200, 0], "width": 4, "grade": 10, "length": 30, "runOut": 20 },
+//     { "type": "washboard", "from": [300, 0], "width": 4, "length": 50, "amplitude": 0.015, "wavelength": 1 },
+//     { "type": "rough",   "from": [360, 0], "width": 8, "length": 80, "class": "C", "seed": 7 } ],
+//   "surfaces": { "base": "grass", "patches": [
+//     { "surface": "tarmac", "shape": "rectangle", "xMin": 0, "xMax": 450, "yMin": -5, "yMax": 5 },
+//     { "surface": "ice", "shape": "circle", "centre": [20, 10], "radius": 8, "innerRadius": 4 },
+//     { "surface": "gravel", "shape": "polygon", "points": [[0, 6], [10, 6], [5, 12]] } ] },
+//   "start": { "position": [10, 0], "heading": 0 }
+// }
+//
+// Every feature takes an optional "heading" (rad, default 0): its length runs along that direction
+// from "at" (bump/pothole centre) or "from" (centre of the leading edge). (xMax - xMin) and
+// (yMax - yMin) must be whole multiples of the spacing; the grid holds at most kMaxTerrainHeights.
+
+#include "Terrain.h"
+#include "config/Problem.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace jounce::sim {
+
+inline constexpr const char* kTerrainFormat = "jounce.terrain";
+inline constexpr int kTerrainSchemaVersion = 1;
+inline constexpr std::size_t kMaxTerrainHeights = std::size_t(1) << 24;  ///< 16.8 M nodes, 134 MB
+inline constexpr std::size_t kMaxTerrainFileBytes = std::size_t(32) << 20;
+
+struct TerrainDocument {
+    Terrain terrain;    ///< everything that could be read
+    Problems problems;  ///< in file order
+    bool parsed = false;
+
+    bool ok() const { return parsed && !problems.hasErrors(); }
+};
+
+/// Reads terrain JSON text; a PGM base's "file" is resolved against baseDir. Never throws.
+TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir);
+/// parseTerrain on a file's contents, with baseDir its folder; an unreadable file is a problem at "/".
+TerrainDocument loadTerrain(const std::string& path);
+
+}  // namespace jounce::sim
