@@ -13,6 +13,7 @@ int validateCommand(const Args& args);
 int formatCommand(const Args& args);
 int paramsCommand(const Args& args);
 int schemaCommand(const Args& args);
+int runCommand(const Args& args);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

@@ -20,6 +20,12 @@ usage:
                                          (default: the PhysX reference car), with its value
   jounce-cli params --all                every parameter the format knows, [*] for list elements
   jounce-cli schema                      JSON Schema (draft 2020-12) of vehicle files
+  jounce-cli run --vehicle V.json [--terrain T.json] --maneuver M.json [--duration S]
+                 [--out run.csv] [--set PATH=VALUE ...]
+                                         run a maneuver in batch mode and print a summary;
+                                         --out writes the telemetry CSV, --duration limits the
+                                         run (or idles that long without a maneuver), --set
+                                         overrides a parameter (wheels[*].suspension.springStrength=40000)
   jounce-cli --help                      this text
 )";
 
@@ -33,6 +39,7 @@ int main(int argc, char** argv)
         {"format", formatCommand},
         {"params", paramsCommand},
         {"schema", schemaCommand},
+        {"run", runCommand},
     };
     if (argc < 2) {
         std::cerr << kUsage;

@@ -89,7 +89,7 @@ private:
     {
         if (++values_ > limits_.maxValues) {
             problems_.error(pointer(), "the file holds more than " + std::to_string(limits_.maxValues) +
-                                           " values; a vehicle file has a few hundred");
+                                           " values; the files Jounce reads hold a few thousand at most");
             return false;
         }
         return true;

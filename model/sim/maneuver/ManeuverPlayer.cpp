@@ -90,9 +90,12 @@ void ManeuverPlayer::afterStep(const ManeuverObservation& step) noexcept
 {
     if (finished())
         return;
-    elapsed_ += step.dt;
-    phaseElapsed_ += step.dt;
-    phaseDistance_ += std::fabs(step.distance);
+    // A NaN or negative input would stall every condition for good; it counts as nothing instead.
+    const double dt = step.dt > 0.0 && std::isfinite(step.dt) ? step.dt : 0.0;
+    const double distance = std::isfinite(step.distance) ? std::fabs(step.distance) : 0.0;
+    elapsed_ += dt;
+    phaseElapsed_ += dt;
+    phaseDistance_ += distance;
     ++steps_;
     ++phaseSteps_;
 

@@ -109,12 +109,19 @@ struct Wave {
 /// Spectral synthesis: log-spaced frequency bins, each carrying exactly its share of the variance
 /// (integral of E over the bin), split over a few waves with stratified random directions, a
 /// log-uniform random frequency inside the bin and a random phase.
+constexpr int kWavesPerBin = 4;
+
+/// 48 bins per octave of the band: fine enough that the bins' random frequencies fill the spectrum.
+int roughBins(const TerrainFeature& ft)
+{
+    return std::clamp(static_cast<int>(std::ceil(48.0 * std::log2(ft.maxFrequency / ft.minFrequency))), 8, 480);
+}
+
 std::vector<Wave> roughWaves(const TerrainFeature& ft)
 {
-    constexpr int kWavesPerBin = 4;
     const double nMin = ft.minFrequency, nMax = ft.maxFrequency;
     const double ratio = nMax / nMin;
-    const int bins = std::clamp(static_cast<int>(std::ceil(48.0 * std::log2(ratio))), 8, 480);
+    const int bins = roughBins(ft);
     const double b = 0.5 * kPi * iso8608Gd0(ft.roughClass) * kIsoN0 * kIsoN0;
     SplitMix64 rng(ft.seed);
     std::vector<Wave> waves;
@@ -186,6 +193,14 @@ double TerrainFeature::uMax() const
 std::size_t featureNodeCount(const HeightField& field, const TerrainFeature& feature)
 {
     return nodeRange(field, feature).count();
+}
+
+std::size_t featureCost(const HeightField& field, const TerrainFeature& feature)
+{
+    const std::size_t nodes = featureNodeCount(field, feature);
+    if (feature.type != FeatureType::Rough)
+        return nodes;
+    return nodes * std::size_t(roughBins(feature) * kWavesPerBin) / 6;
 }
 
 void applyFeature(HeightField& f, const TerrainFeature& ft)

@@ -25,12 +25,17 @@ constexpr double kMaxLength = 1e5;       ///< m, for feature sizes
 constexpr std::size_t kMaxFeatures = 10000;
 constexpr std::size_t kMaxPatches = 10000;
 constexpr std::size_t kMaxPolygonPoints = 10000;
-constexpr std::size_t kMaxRoughNodes = std::size_t(1) << 20;      ///< per rough patch (~2000 waves each)
-constexpr std::size_t kMaxFeatureNodes = std::size_t(1) << 28;    ///< all features together
+constexpr std::size_t kMaxFeatureCost = std::size_t(1) << 27;  ///< featureCost units: about 2 s of work
 constexpr std::size_t kMaxValueErrors = 10;                       ///< per height grid, then a summary
 constexpr std::size_t kMaxNameLength = 64;
 
-std::string num(double v) { return Json(v).dump(); }
+/// A number as the user would write it: 7 rather than 7.0, otherwise the shortest exact text.
+std::string num(double v)
+{
+    if (v == std::floor(v) && std::abs(v) < 1e15)
+        return std::to_string(static_cast<long long>(v));
+    return Json(v).dump();
+}
 
 std::string escapeKey(const std::string& key)
 {
@@ -194,30 +199,36 @@ std::optional<double> nodeCount(Reader& r, double span, double spacing, const ch
 Grid readGrid(Reader& r, const Json& root)
 {
     Grid g;
-    std::optional<double> xMin, xMax, yMin, yMax;
+    bool extentOk = false;
+    double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0;
     const auto ext = root.find("extent");
     if (ext == root.end()) {
         r.problems().error("/extent", "missing (required): { \"xMin\", \"xMax\", \"yMin\", \"yMax\" } in metres");
     } else if (r.object(*ext, "/extent", "the extent")) {
-        xMin = r.number(*ext, "/extent", "xMin", kCoordinate);
-        xMax = r.number(*ext, "/extent", "xMax", kCoordinate);
-        yMin = r.number(*ext, "/extent", "yMin", kCoordinate);
-        yMax = r.number(*ext, "/extent", "yMax", kCoordinate);
+        const auto x0 = r.number(*ext, "/extent", "xMin", kCoordinate);
+        const auto x1 = r.number(*ext, "/extent", "xMax", kCoordinate);
+        const auto y0 = r.number(*ext, "/extent", "yMin", kCoordinate);
+        const auto y1 = r.number(*ext, "/extent", "yMax", kCoordinate);
         r.unknownKeys(*ext, "/extent", {"xMin", "xMax", "yMin", "yMax"});
-        if (xMin && xMax && *xMax <= *xMin) {
-            r.problems().error("/extent/xMax", "must be > xMin (" + num(*xMin) + "), got " + num(*xMax));
-            xMax.reset();
+        extentOk = x0 && x1 && y0 && y1;
+        xMin = x0.value_or(0.0);
+        xMax = x1.value_or(0.0);
+        yMin = y0.value_or(0.0);
+        yMax = y1.value_or(0.0);
+        if (x0 && x1 && xMax <= xMin) {
+            r.problems().error("/extent/xMax", "must be > xMin (" + num(xMin) + "), got " + num(xMax));
+            extentOk = false;
         }
-        if (yMin && yMax && *yMax <= *yMin) {
-            r.problems().error("/extent/yMax", "must be > yMin (" + num(*yMin) + "), got " + num(*yMax));
-            yMax.reset();
+        if (y0 && y1 && yMax <= yMin) {
+            r.problems().error("/extent/yMax", "must be > yMin (" + num(yMin) + "), got " + num(yMax));
+            extentOk = false;
         }
     }
     const auto spacing = r.number(root, "", "spacing", Range::closed(0.01, 1000.0));
-    if (!xMin || !xMax || !yMin || !yMax || !spacing)
+    if (!extentOk || !spacing)
         return g;
-    const auto nx = nodeCount(r, *xMax - *xMin, *spacing, "x");
-    const auto ny = nodeCount(r, *yMax - *yMin, *spacing, "y");
+    const auto nx = nodeCount(r, xMax - xMin, *spacing, "x");
+    const auto ny = nodeCount(r, yMax - yMin, *spacing, "y");
     if (!nx || !ny)
         return g;
     // Checked in double before anything is allocated: a hostile extent cannot overflow or exhaust memory.
@@ -228,7 +239,7 @@ Grid readGrid(Reader& r, const Json& root)
                                            " allowed: use a larger spacing or a smaller extent");
         return g;
     }
-    g = {true, *xMin, *yMin, *spacing, static_cast<int>(*nx), static_cast<int>(*ny)};
+    g = {true, xMin, yMin, *spacing, static_cast<int>(*nx), static_cast<int>(*ny)};
     return g;
 }
 
@@ -357,6 +368,12 @@ std::optional<TerrainFeature> readFeature(Reader& r, const Json& v, const std::s
     const auto type = r.string(v, at, "type", true);
     if (!type)
         return std::nullopt;
+    if (*type != "bump" && *type != "pothole" && *type != "ramp" && *type != "slope" && *type != "washboard" &&
+        *type != "rough") {
+        r.problems().error(at + "/type", "must be \"bump\", \"pothole\", \"ramp\", \"slope\", \"washboard\" or "
+                                         "\"rough\", got " + Json(*type).dump());
+        return std::nullopt;
+    }
     TerrainFeature ft;
     const std::size_t errorsBefore = r.problems().errorCount();
     const auto heading = r.number(v, at, "heading", kHeading, 0.0);
@@ -417,7 +434,7 @@ std::optional<TerrainFeature> readFeature(Reader& r, const Json& v, const std::s
         else if (g.ok && wl && *wl < 4.0 * g.spacing)
             r.problems().warning(at + "/wavelength", "fewer than four grid nodes per wavelength: the corrugation "
                                                      "is drawn as a coarse zigzag");
-    } else if (*type == "rough") {
+    } else {  // rough
         r.unknownKeys(v, at, {"type", "from", "heading", "length", "width", "class", "seed", "blend", "minFrequency",
                               "maxFrequency"});
         ft.type = FeatureType::Rough;
@@ -440,20 +457,18 @@ std::optional<TerrainFeature> readFeature(Reader& r, const Json& v, const std::s
         const double nyquist = g.ok ? 0.5 / g.spacing : kInf;
         const auto nMin = r.number(v, at, "minFrequency", Range::closed(0.001, 100.0), kRoughDefaultMinFrequency);
         const auto nMax = r.number(v, at, "maxFrequency", Range::closed(0.001, nyquist),
-                                   g.ok ? std::optional<double>(roughDefaultMaxFrequency(g.spacing)) : std::nullopt);
+                                   roughDefaultMaxFrequency(g.ok ? g.spacing : 0.25));
         if (nMin && nMax && *nMax <= *nMin)
             r.problems().error(at + "/maxFrequency", "must be > minFrequency (" + num(*nMin) + "), got " + num(*nMax));
         ft.minFrequency = nMin.value_or(kRoughDefaultMinFrequency);
         ft.maxFrequency = nMax.value_or(1.0);
-        if (g.ok && *length && featureNodeCount(HeightField{g.xMin, g.yMin, g.spacing, g.nx, g.ny, {}}, ft) > kMaxRoughNodes)
-            r.problems().error(at, "the rough patch covers " +
-                                       std::to_string(featureNodeCount(HeightField{g.xMin, g.yMin, g.spacing, g.nx, g.ny, {}}, ft)) +
-                                       " grid nodes, more than the " + std::to_string(kMaxRoughNodes) +
-                                       " allowed: split it or use a larger spacing");
-    } else {
-        r.problems().error(at + "/type", "must be \"bump\", \"pothole\", \"ramp\", \"slope\", \"washboard\" or "
-                                         "\"rough\", got " + Json(*type).dump());
-        return std::nullopt;
+        if (g.ok && origin && length && width && heading && nMin && nMax && *nMax > *nMin) {
+            const HeightField extent{g.xMin, g.yMin, g.spacing, g.nx, g.ny, {}};
+            if (featureCost(extent, ft) > kMaxFeatureCost)
+                r.problems().error(at, "the rough patch covers " + std::to_string(featureNodeCount(extent, ft)) +
+                                           " grid nodes, too many to synthesise in reasonable time: make it smaller, "
+                                           "use a larger spacing or a narrower frequency band");
+        }
     }
     if (r.problems().errorCount() != errorsBefore)
         return std::nullopt;
@@ -475,22 +490,23 @@ void readFeatures(Reader& r, const Json& root, const Grid& g, HeightField& f)
         return;
     }
     std::size_t work = 0;
+    bool budgetLeft = true;
     for (std::size_t k = 0; k < it->size(); ++k) {
         const std::string at = "/features/" + std::to_string(k);
         const auto ft = readFeature(r, (*it)[k], at, g);
-        if (!ft || !g.ok)
+        if (!ft || !g.ok || !budgetLeft)
             continue;
-        const std::size_t nodes = featureNodeCount(f, *ft);
-        if (nodes == 0) {
+        if (featureNodeCount(f, *ft) == 0) {
             r.problems().warning(at, "lies outside the terrain's extent (it changes nothing)");
             continue;
         }
-        work += nodes;
-        if (work > kMaxFeatureNodes) {
-            r.problems().error(at, "the features up to here cover " + std::to_string(work) +
-                                       " grid nodes in total, more than the " + std::to_string(kMaxFeatureNodes) +
-                                       " allowed");
-            return;
+        work += featureCost(f, *ft);
+        if (work > kMaxFeatureCost) {
+            // Keep validating the rest, but stop building: the file asks for minutes of work.
+            r.problems().error(at, "the features up to here cover too many grid nodes in total to build in "
+                                   "reasonable time: make them smaller or use a larger spacing");
+            budgetLeft = false;
+            continue;
         }
         applyFeature(f, *ft);
     }
@@ -515,7 +531,7 @@ std::optional<std::string> surfaceName(Reader& r, const Json& obj, const std::st
     return name;
 }
 
-std::optional<SurfacePatch> readPatch(Reader& r, const Json& v, const std::string& at)
+std::optional<SurfacePatch> readPatch(Reader& r, const Json& v, const std::string& at, Terrain& t)
 {
     if (!r.object(v, at, "a surface patch"))
         return std::nullopt;
@@ -587,7 +603,7 @@ std::optional<SurfacePatch> readPatch(Reader& r, const Json& v, const std::strin
     }
     if (!name || r.problems().errorCount() != errorsBefore)
         return std::nullopt;
-    patch.surface = -1;  // resolved by the caller, which owns the name list
+    patch.surface = surfaceIndex(t, *name);
     return patch;
 }
 
@@ -614,10 +630,9 @@ void readSurfaces(Reader& r, const Json& root, const Grid& g, Terrain& t)
     }
     for (std::size_t k = 0; k < patches->size(); ++k) {
         const std::string at = "/surfaces/patches/" + std::to_string(k);
-        auto patch = readPatch(r, (*patches)[k], at);
+        auto patch = readPatch(r, (*patches)[k], at, t);
         if (!patch)
             continue;
-        patch->surface = surfaceIndex(t, (*patches)[k]["surface"].get<std::string>());
         if (g.ok && (patch->xMax < g.xMin || patch->yMax < g.yMin || patch->xMin > t.field.xMax() ||
                      patch->yMin > t.field.yMax()))
             r.problems().warning(at, "lies outside the terrain's extent (it changes nothing)");

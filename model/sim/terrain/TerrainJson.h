@@ -26,8 +26,14 @@
 // }
 //
 // Every feature takes an optional "heading" (rad, default 0): its length runs along that direction
-// from "at" (bump/pothole centre) or "from" (centre of the leading edge). (xMax - xMin) and
-// (yMax - yMin) must be whole multiples of the spacing; the grid holds at most kMaxTerrainHeights.
+// from "at" (bump/pothole centre) or "from" (centre of the leading edge). Features add to the
+// heights in file order (TerrainFeatures.h). Optional keys: bump/pothole "across" ("flat" |
+// "cosine", default flat); ramp "plateau" (0), "down" (= length); slope "runOut" (20 m), "down"
+// (= length: back down at the same grade); rough "blend" (2 m fade at its edges), "minFrequency"
+// (0.02) and "maxFrequency" (min(2.83, 1 / (2 spacing))) in cycles/m. A later surface patch paints
+// over earlier ones; surfaceNames is the base name, then the patches' names in order of appearance.
+// (xMax - xMin) and (yMax - yMin) must be whole multiples of the spacing; the grid holds at most
+// kMaxTerrainHeights. Unknown keys, and features or patches off the grid, are warnings.
 
 #include "Terrain.h"
 #include "config/Problem.h"

@@ -1,0 +1,192 @@
+// jounce-cli run: a vehicle through a maneuver on a terrain in batch mode, with a summary, an
+// optional telemetry CSV and parameter overrides for scripted sweeps.
+
+#include "CliCommands.h"
+
+#include "config/ParameterRegistry.h"
+#include "config/VehicleValidation.h"
+#include "io/VehicleJson.h"
+#include "sim/Simulation.h"
+#include "sim/TerrainGround.h"
+#include "sim/maneuver/ManeuverJson.h"
+#include "sim/terrain/TerrainJson.h"
+#include "telemetry/CsvWriter.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace jounce::cli {
+namespace {
+
+struct RunOptions {
+    std::string vehicle;
+    std::string terrain;
+    std::string maneuver;
+    std::string out;
+    double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s)
+    std::vector<std::string> sets;
+};
+
+void printProblems(const std::string& file, const Problems& problems)
+{
+    for (const Problem& p : problems.items)
+        std::cerr << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
+                  << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
+}
+
+/// `--set PATH=VALUE`: VALUE is JSON (40000, true, [0.1, 1.0]); a bare word is a string (NW).
+std::string applySet(VehicleConfig& config, const std::string& assignment)
+{
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0)
+        return "--set " + assignment + ": write PATH=VALUE";
+    const std::string path = assignment.substr(0, eq);
+    const std::string text = assignment.substr(eq + 1);
+    config::Json value = config::Json::parse(text, nullptr, false);
+    if (value.is_discarded())
+        value = text;
+    if (std::string err = config::ParameterRegistry::instance().set(config, path, value); !err.empty())
+        return "--set " + assignment + ": " + err;
+    return {};
+}
+
+}  // namespace
+
+int runCommand(const Args& args)
+{
+    RunOptions o;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](std::string& target) {
+            if (i + 1 >= args.size())
+                return false;
+            target = args[++i];
+            return true;
+        };
+        std::string number;
+        if (a == "--vehicle" && value(o.vehicle)) {
+        } else if (a == "--terrain" && value(o.terrain)) {
+        } else if (a == "--maneuver" && value(o.maneuver)) {
+        } else if (a == "--out" && value(o.out)) {
+        } else if (a == "--duration" && value(number)) {
+            char* end = nullptr;
+            o.duration = std::strtod(number.c_str(), &end);
+            if (end == number.c_str() || *end != '\0' || !(o.duration > 0) || !std::isfinite(o.duration))
+                return usageError("run: --duration takes a number of seconds > 0, got " + number);
+        } else if (a == "--set" && value(number)) {
+            o.sets.push_back(number);
+        } else {
+            return usageError("run: unexpected argument " + a);
+        }
+    }
+    if (o.vehicle.empty())
+        return usageError("run needs --vehicle FILE");
+    if (o.maneuver.empty() && o.duration <= 0)
+        return usageError("run needs --maneuver FILE or --duration SECONDS");
+
+    io::VehicleDocument vehicleDoc = io::loadVehicle(o.vehicle);
+    if (!vehicleDoc.ok()) {
+        printProblems(o.vehicle, vehicleDoc.problems);
+        return 1;
+    }
+    auto config = std::make_shared<VehicleConfig>(std::move(vehicleDoc.config));
+    for (const std::string& s : o.sets) {
+        if (std::string err = applySet(*config, s); !err.empty()) {
+            std::cerr << "jounce-cli: " << err << "\n";
+            return 1;
+        }
+    }
+    if (const Problems p = validateVehicle(*config); p.hasErrors()) {
+        printProblems(o.vehicle + " (after --set)", p);
+        return 1;
+    }
+
+    std::shared_ptr<const sim::Terrain> terrain;
+    if (!o.terrain.empty()) {
+        sim::TerrainDocument doc = sim::loadTerrain(o.terrain);
+        if (!doc.ok()) {
+            printProblems(o.terrain, doc.problems);
+            return 1;
+        }
+        terrain = std::make_shared<const sim::Terrain>(std::move(doc.terrain));
+    }
+    sim::Maneuver maneuver;
+    if (!o.maneuver.empty()) {
+        sim::ManeuverDocument doc = sim::loadManeuver(o.maneuver);
+        if (!doc.ok()) {
+            printProblems(o.maneuver, doc.problems);
+            return 1;
+        }
+        maneuver = std::move(doc.maneuver);
+    } else {
+        maneuver.name = "idle";
+        sim::ManeuverPhase idle;
+        idle.name = "idle";
+        idle.until.duration = o.duration;
+        maneuver.phases.push_back(idle);
+    }
+
+    std::ofstream csv;
+    telemetry::CsvWriter writer(static_cast<int>(config->wheels.size()));
+    if (!o.out.empty()) {
+        csv.open(o.out, std::ios::binary | std::ios::trunc);
+        if (!csv || !writer.writeHeader(csv)) {
+            std::cerr << "jounce-cli: cannot write " << o.out << "\n";
+            return 1;
+        }
+    }
+
+    sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
+    simulation.startManeuver(maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
+    const auto wallStart = std::chrono::steady_clock::now();  // the run itself, not the setup
+    std::vector<telemetry::Frame> buffer;
+    buffer.reserve(1024);
+    double maxLatAccel = 0.0;
+    std::uint64_t steps = 0;
+    while (simulation.maneuverRunning()) {
+        simulation.step();
+        ++steps;
+        const telemetry::Frame& f = simulation.frame();
+        maxLatAccel = std::max(maxLatAccel, std::fabs(f.vehicle(telemetry::VehicleChannel::LatAccel)));
+        if (csv.is_open()) {
+            buffer.push_back(f);
+            if (buffer.size() == buffer.capacity()) {
+                writer.writeRows(csv, buffer);
+                buffer.clear();
+            }
+        }
+    }
+    if (csv.is_open()) {
+        writer.writeRows(csv, buffer);
+        csv.close();
+        if (!csv) {
+            std::cerr << "jounce-cli: writing " << o.out << " failed\n";
+            return 1;
+        }
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+    const sim::ManeuverPlayer& player = *simulation.maneuver();
+    const telemetry::Frame& last = simulation.frame();
+    std::printf("vehicle:                  %s\n", config->name.c_str());
+    std::printf("terrain:                  %s\n", terrain ? terrain->name.c_str() : "flat plane");
+    std::printf("maneuver:                 %s (%d phases, %s)\n", player.maneuver().name.c_str(), player.phaseCount(),
+                player.timedOut() ? "stopped at the time limit" : "completed");
+    std::printf("simulated time:           %.3f s (%llu steps)\n", simulation.time(), static_cast<unsigned long long>(steps));
+    std::printf("wall time:                %.3f s\n", wall);
+    std::printf("real-time factor:         %.0f\n", wall > 0 ? simulation.time() / wall : 0.0);
+    std::printf("final speed:              %.2f m/s\n", last.vehicle(telemetry::VehicleChannel::ForwardSpeed));
+    std::printf("distance:                 %.1f m\n", simulation.distance());
+    std::printf("max lateral acceleration: %.2f m/s^2\n", maxLatAccel);
+    std::printf("final gear:               %d\n", static_cast<int>(last.vehicle(telemetry::VehicleChannel::Gear)));
+    if (simulation.resetCount() > 0)
+        std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
+    if (!o.out.empty())
+        std::printf("telemetry:                %s\n", o.out.c_str());
+    return simulation.resetCount() > 0 ? 1 : 0;
+}
+
+}  // namespace jounce::cli

@@ -1,0 +1,133 @@
+#include "Simulation.h"
+
+#include "VehicleTelemetry.h"
+
+#include <cmath>
+
+namespace jounce::sim {
+namespace {
+
+constexpr double kMaxSpeed = 1000.0;        // m/s: "a body flung beyond 1 km/s" is a bad state
+constexpr double kMaxAngularSpeed = 1000.0; // rad/s
+constexpr double kFallDepth = 1000.0;       // m below the start: fell off the ground
+
+bool finite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
+
+InputMode modeFor(ManeuverSmoothing s)
+{
+    switch (s) {
+    case ManeuverSmoothing::Keyboard: return InputMode::KeyRates;
+    case ManeuverSmoothing::Pad: return InputMode::Pad;
+    case ManeuverSmoothing::Raw: return InputMode::Raw;
+    }
+    return InputMode::Raw;
+}
+
+}  // namespace
+
+Simulation::Simulation(std::shared_ptr<Ground> ground, std::shared_ptr<const VehicleConfig> config,
+                       const SpawnPose& start)
+    : world_(std::move(ground)), start_(start)
+{
+    world_.addVehicle(std::move(config), start_);
+    fillTelemetryFrame(vehicle(), time_, frame_);
+}
+
+void Simulation::setConfig(std::shared_ptr<const VehicleConfig> config)
+{
+    vehicle().setConfig(std::move(config));
+}
+
+void Simulation::setGround(std::shared_ptr<Ground> ground, const SpawnPose& start)
+{
+    world_.setGround(std::move(ground));
+    start_ = start;
+    reset();
+}
+
+void Simulation::reset()
+{
+    vehicle().reset(start_);
+    inputs_.reset();
+    player_.reset();
+    time_ = 0.0;
+    distance_ = 0.0;
+    fillTelemetryFrame(vehicle(), time_, frame_);
+}
+
+void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
+{
+    reset();
+    player_.emplace(maneuver, maxDuration);
+    driver_ = DriverInput{};
+    VehicleInputs in;
+    in.forceGear = player_->start().gear;
+    in.autoBox = player_->start().autoBox;
+    pendingStart_ = in;
+}
+
+std::string Simulation::badState() const
+{
+    const btRigidBody& body = vehicle().body();
+    const btTransform& t = body.getCenterOfMassTransform();
+    if (!finite(t.getOrigin()) || !finite(body.getLinearVelocity()) || !finite(body.getAngularVelocity()))
+        return "the vehicle state became NaN or infinite";
+    if (body.getLinearVelocity().length() > kMaxSpeed)
+        return "the vehicle was flung faster than 1 km/s";
+    if (body.getAngularVelocity().length() > kMaxAngularSpeed)
+        return "the vehicle spun faster than 1000 rad/s";
+    if (t.getOrigin().z() < world_.ground().heightAt(start_.x, start_.y) - kFallDepth)
+        return "the vehicle fell off the ground";
+    return {};
+}
+
+bool Simulation::step()
+{
+    const double dt = timeStep();
+    Vehicle& v = vehicle();
+    const btVector3 before = v.chassisTransform().getOrigin();
+    const double forwardSpeed = v.localVelocity().x();
+
+    DriverInput input = driver_;
+    if (player_ && !player_->finished()) {
+        const ManeuverCommand c = player_->inputs();
+        input = DriverInput{};
+        input.mode = modeFor(player_->smoothing());
+        input.pad = {c.accel, c.brake, c.handbrake, c.steer};
+        input.forceGear = c.gear;
+        input.autoBox = c.autoBox;
+    }
+    VehicleInputs in = inputs_.process(v.config(), input, forwardSpeed, v.inAir(), dt);
+    if (pendingStart_) {
+        in.forceGear = in.forceGear ? in.forceGear : pendingStart_->forceGear;
+        in.autoBox = in.autoBox ? in.autoBox : pendingStart_->autoBox;
+        pendingStart_.reset();
+    }
+    // One-shot requests of the driver apply once.
+    driver_.forceGear.reset();
+    driver_.autoBox.reset();
+
+    world_.step(dt, std::span<const VehicleInputs>(&in, 1));
+    time_ += dt;
+
+    if (std::string bad = badState(); !bad.empty()) {
+        ++resets_;
+        lastResetReason_ = bad + " at t = " + std::to_string(time_) + " s; the vehicle was reset to the start";
+        const double t = time_;
+        vehicle().reset(start_);
+        inputs_.reset();
+        time_ = t;
+        fillTelemetryFrame(vehicle(), time_, frame_);
+        return false;
+    }
+
+    const btVector3 after = v.chassisTransform().getOrigin();
+    const double travelled = std::hypot(after.x() - before.x(), after.y() - before.y());  // on the ground plan
+    distance_ += travelled;
+    if (player_ && !player_->finished())
+        player_->afterStep(dt, v.localVelocity().x(), travelled);
+    fillTelemetryFrame(v, time_, frame_);
+    return true;
+}
+
+}  // namespace jounce::sim

@@ -1,0 +1,87 @@
+#pragma once
+// The simulation on its own thread (DESIGN.md "Threads"). The thread owns the Bullet world; other
+// threads talk to it only through a mailbox of commands that it reads between steps, and read its
+// telemetry from a lock-free ring. It runs paced to the wall clock (real time) or as fast as it
+// can, and never waits for its readers.
+
+#include "DriverInput.h"
+#include "maneuver/Maneuver.h"
+#include "telemetry/FrameRing.h"
+#include "terrain/Terrain.h"
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace jounce::sim {
+
+class SimulationRunner {
+public:
+    struct Status {
+        double time = 0.0;          ///< simulated time since the last reset, s
+        std::uint64_t steps = 0;    ///< steps since the runner started
+        bool paused = false;
+        bool realTime = true;
+        int resets = 0;             ///< bad states caught and reset
+        std::string lastResetReason;
+        bool maneuverRunning = false;
+        bool maneuverFinished = false;  ///< the last started maneuver has ended
+        double maneuverProgress = 0.0;
+        std::string maneuverPhase;
+        double realTimeFactor = 0.0;    ///< simulated / wall time over the last second
+        std::string error;              ///< a command that could not be applied (e.g. a bad terrain)
+    };
+
+    /// Starts the thread, paused or running, real time by default.
+    SimulationRunner(std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const Terrain> terrain,
+                     bool startPaused = false, std::size_t ringCapacity = 1 << 14);
+    ~SimulationRunner();
+    SimulationRunner(const SimulationRunner&) = delete;
+    SimulationRunner& operator=(const SimulationRunner&) = delete;
+
+    // Commands: applied in order before the next step.
+    void setConfig(std::shared_ptr<const VehicleConfig> config);
+    void setTerrain(std::shared_ptr<const Terrain> terrain);
+    void setDriverInput(const DriverInput& input);
+    void startManeuver(const Maneuver& maneuver);
+    void stopManeuver();
+    void pause();
+    void resume();
+    void stepOnce();
+    void reset();
+    void setRealTime(bool realTime);
+
+    /// Telemetry frames, one per step, for a single reader.
+    telemetry::FrameRing& telemetry() { return ring_; }
+    Status status() const;
+
+private:
+    struct SetConfig { std::shared_ptr<const VehicleConfig> config; };
+    struct SetTerrain { std::shared_ptr<const Terrain> terrain; };
+    struct SetInput { DriverInput input; };
+    struct StartManeuver { Maneuver maneuver; };
+    struct StopManeuver {};
+    struct Pause { bool paused; };
+    struct StepOnce {};
+    struct Reset {};
+    struct SetRealTime { bool realTime; };
+    using Command = std::variant<SetConfig, SetTerrain, SetInput, StartManeuver, StopManeuver, Pause, StepOnce, Reset,
+                                 SetRealTime>;
+
+    void post(Command command);
+    void run(std::stop_token stop, std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const Terrain> terrain,
+             bool paused);
+
+    telemetry::FrameRing ring_;
+    mutable std::mutex mutex_;  // guards commands_ and status_
+    std::condition_variable_any wake_;
+    std::vector<Command> commands_;
+    Status status_;
+    std::jthread thread_;  // last: starts after everything above exists
+};
+
+}  // namespace jounce::sim

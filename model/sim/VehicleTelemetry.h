@@ -1,0 +1,13 @@
+#pragma once
+// Fills a telemetry frame (DESIGN.md "Telemetry channels") from a vehicle after a step.
+
+#include "Vehicle.h"
+#include "telemetry/Frame.h"
+
+namespace jounce::sim {
+
+/// Every channel of `vehicle` at simulated time `time` into `frame`. Forces, loads, slips and
+/// friction are the averages over the step's sub-steps; states are the end-of-step values.
+void fillTelemetryFrame(const Vehicle& vehicle, double time, telemetry::Frame& frame);
+
+}  // namespace jounce::sim
