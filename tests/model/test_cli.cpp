@@ -136,6 +136,43 @@ private slots:
         QVERIFY2(r.exitCode == 0 && r.out.isEmpty(), qPrintable(r.out));
     }
 
+    void runPrintsASummaryAndWritesIdenticalCsv()
+    {
+        QTemporaryDir dir;
+        const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
+        const QString maneuver = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/maneuvers/brake-from-20.json");
+        const QStringList common{"run", "--vehicle", vehicle, "--maneuver", maneuver, "--set",
+                                 "wheels[*].suspension.springStrength=40000", "--set", "chassis.mass=1600"};
+        const Run a = cli(common + QStringList{"--out", dir.filePath("a.csv")});
+        const Run b = cli(common + QStringList{"--out", dir.filePath("b.csv")});
+        QVERIFY2(a.exitCode == 0, qPrintable(a.out + a.err));
+        for (const char* line : {"simulated time:", "wall time:", "real-time factor:", "final speed:", "distance:",
+                                 "max lateral acceleration:"})
+            QVERIFY2(a.out.contains(line), line);
+        QFile fa(dir.filePath("a.csv")), fb(dir.filePath("b.csv"));
+        QVERIFY(fa.open(QIODevice::ReadOnly) && fb.open(QIODevice::ReadOnly));
+        const QByteArray csv = fa.readAll();
+        QVERIFY(csv == fb.readAll());  // the same command twice: byte-identical telemetry
+        const QList<QByteArray> lines = csv.split('\n');
+        QVERIFY(lines[0].startsWith("time,engineOmega,"));
+        QVERIFY(lines[0].contains("jounce[FL]"));
+        QVERIFY(lines[1].startsWith("s,rad/s,"));  // the units row
+        QVERIFY(lines.size() > 300);
+    }
+
+    void runRejectsBadOverrides()
+    {
+        const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
+        const Run bad = cli({"run", "--vehicle", vehicle, "--duration", "1", "--set", "wheels[*].suspension.springStrength=-4"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains("must be > 0, got -4"), qPrintable(bad.err));
+        const Run unknown = cli({"run", "--vehicle", vehicle, "--duration", "1", "--set", "wheels[0].wheel.colour=3"});
+        QCOMPARE(unknown.exitCode, 1);
+        const Run idle = cli({"run", "--vehicle", vehicle, "--duration", "2"});
+        QVERIFY2(idle.exitCode == 0 && idle.out.contains("2.000 s"), qPrintable(idle.out + idle.err));
+        QCOMPARE(cli({"run", "--vehicle", vehicle}).exitCode, 2);
+    }
+
     void usageErrors()
     {
         QCOMPARE(cli({}).exitCode, 2);
