@@ -1,6 +1,7 @@
 #include "ParameterRegistry.h"
 
 #include "VehicleParameters.h"
+#include "io/JsonText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +9,10 @@
 
 namespace jounce::config {
 namespace {
+
+using io::describeJson;
+using io::formatNumber;
+using io::pointerToken;
 
 const char* driveTypeName(DriveType t)
 {
@@ -20,53 +25,9 @@ const char* driveTypeName(DriveType t)
     return "?";
 }
 
-/// Integral values without ".0" (limits read "must be > 0"), others in shortest round-trip form.
-std::string formatNumber(double v)
-{
-    if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15)
-        return std::to_string(static_cast<long long>(v));
-    return Json(v).dump();
-}
-
-/// A short description of a JSON value for error messages ("string \"abc\"", "array of 3").
-std::string describeJson(const Json& v)
-{
-    switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case Json::value_t::string: {
-        std::string s = v.get<std::string>();
-        if (s.size() > 40)
-            s = s.substr(0, 40) + "...";
-        return "string " + Json(s).dump();
-    }
-    case Json::value_t::array: return "an array of " + std::to_string(v.size());
-    case Json::value_t::object: return "an object";
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned:
-    case Json::value_t::number_float: return "number " + v.dump();
-    default: return "an unsupported value";
-    }
-}
-
 std::string joinKey(const std::string& path, const std::string& key)
 {
     return path.empty() ? key : path + "." + key;
-}
-
-/// Escapes a key for a JSON pointer (RFC 6901).
-std::string pointerToken(const std::string& key)
-{
-    std::string out;
-    for (char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
 }
 
 bool subtreeHasRequiredLeaf(const Node& n)

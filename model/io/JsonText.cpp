@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -190,6 +191,47 @@ void emit(const Json& v, std::size_t indent, std::string& out)
 }
 
 }  // namespace
+
+std::string pointerToken(const std::string& key)
+{
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string formatNumber(double v)
+{
+    if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15)
+        return std::to_string(static_cast<long long>(v));
+    return Json(v).dump();
+}
+
+std::string describeJson(const Json& v)
+{
+    switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+    case Json::value_t::string: {
+        std::string s = v.get<std::string>();
+        if (s.size() > 40)
+            s = s.substr(0, 40) + "...";
+        return "string " + Json(s).dump();
+    }
+    case Json::value_t::array: return "an array of " + std::to_string(v.size());
+    case Json::value_t::object: return "an object";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float: return "number " + v.dump();
+    default: return "an unsupported value";
+    }
+}
 
 std::optional<Json> parseJson(std::string_view text, Problems& problems, const JsonLimits& limits)
 {

@@ -31,6 +31,16 @@ std::optional<Json> parseJson(std::string_view text, Problems& problems, const J
 /// the same double, so writing what was read gives the same bytes.
 std::string formatJson(const Json& value);
 
+/// Escapes an object key for a JSON pointer (RFC 6901): "~" -> "~0", "/" -> "~1".
+std::string pointerToken(const std::string& key);
+
+/// A number for messages: integral values without ".0" ("must be in [0, 1]"), others in their
+/// shortest round-trip form.
+std::string formatNumber(double v);
+
+/// A short description of a JSON value for messages: `string "abc"`, `number 3`, `an object`.
+std::string describeJson(const Json& v);
+
 /// Reads a whole file, refusing files larger than maxBytes. Returns an error message or "".
 std::string readTextFile(const std::string& path, std::size_t maxBytes, std::string& out);
 

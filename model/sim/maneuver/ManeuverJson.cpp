@@ -10,49 +10,9 @@ namespace {
 
 using io::Json;
 
-/// Escapes an object key for a JSON pointer (RFC 6901).
-std::string token(const std::string& key)
-{
-    std::string out;
-    for (char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
-}
-
-/// Integral values without ".0" ("must be in [0, 1]"), others in shortest round-trip form.
-std::string formatNumber(double v)
-{
-    if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15)
-        return std::to_string(static_cast<long long>(v));
-    return Json(v).dump();
-}
-
-/// A short description of a JSON value for messages ("string \"abc\"", "an object").
-std::string describe(const Json& v)
-{
-    switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case Json::value_t::string: {
-        std::string s = v.get<std::string>();
-        if (s.size() > 40)
-            s = s.substr(0, 40) + "...";
-        return "string " + Json(s).dump();
-    }
-    case Json::value_t::array: return "an array of " + std::to_string(v.size());
-    case Json::value_t::object: return "an object";
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned:
-    case Json::value_t::number_float: return "number " + v.dump();
-    default: return "an unsupported value";
-    }
-}
+using io::formatNumber;
+using io::pointerToken;
+using io::describeJson;
 
 /// Reads the members of one JSON object, remembering which keys it knows so that the rest can be
 /// reported as unknown.
@@ -63,7 +23,7 @@ public:
     {
     }
 
-    std::string at(const std::string& key) const { return pointer_ + "/" + token(key); }
+    std::string at(const std::string& key) const { return pointer_ + "/" + pointerToken(key); }
 
     /// The member, or nullptr when it is absent.
     const Json* find(const std::string& key)
@@ -79,7 +39,7 @@ public:
         if (!v)
             return std::nullopt;
         if (!v->is_string()) {
-            problems_.error(at(key), "expected a string, got " + describe(*v));
+            problems_.error(at(key), "expected a string, got " + describeJson(*v));
             return std::nullopt;
         }
         return v->get<std::string>();
@@ -91,7 +51,7 @@ public:
         if (!v)
             return std::nullopt;
         if (!v->is_boolean()) {
-            problems_.error(at(key), "expected true or false, got " + describe(*v));
+            problems_.error(at(key), "expected true or false, got " + describeJson(*v));
             return std::nullopt;
         }
         return v->get<bool>();
@@ -104,7 +64,7 @@ public:
         if (!v)
             return std::nullopt;
         if (!v->is_number()) {
-            problems_.error(at(key), "expected a number, got " + describe(*v));
+            problems_.error(at(key), "expected a number, got " + describeJson(*v));
             return std::nullopt;
         }
         const double x = v->get<double>();
@@ -139,7 +99,7 @@ public:
         if (!v)
             return std::nullopt;
         if (!v->is_number()) {
-            problems_.error(at(key), "expected an integer, got " + describe(*v));
+            problems_.error(at(key), "expected an integer, got " + describeJson(*v));
             return std::nullopt;
         }
         const double x = v->get<double>();
@@ -160,7 +120,7 @@ public:
     {
         const Json* v = find(key);
         if (v && !v->is_object()) {
-            problems_.error(at(key), "expected an object, got " + describe(*v));
+            problems_.error(at(key), "expected an object, got " + describeJson(*v));
             return nullptr;
         }
         return v;
@@ -225,7 +185,7 @@ void readUntil(const Json& json, const std::string& pointer, EndConditions& unti
 void readPhase(const Json& json, const std::string& pointer, ManeuverPhase& phase, Problems& problems)
 {
     if (!json.is_object()) {
-        problems.error(pointer, "expected an object (a phase), got " + describe(json));
+        problems.error(pointer, "expected an object (a phase), got " + describeJson(json));
         return;
     }
     ObjectReader r(json, pointer, problems);
@@ -252,7 +212,7 @@ void readSmoothing(ObjectReader& r, ManeuverSmoothing& smoothing, Problems& prob
             smoothing = s;
             return;
         }
-    problems.error(r.at("smoothing"), "expected \"raw\", \"keyboard\" or \"pad\", got " + describe(*v));
+    problems.error(r.at("smoothing"), "expected \"raw\", \"keyboard\" or \"pad\", got " + describeJson(*v));
 }
 
 void readPhases(ObjectReader& r, std::vector<ManeuverPhase>& phases, Problems& problems)
@@ -264,7 +224,7 @@ void readPhases(ObjectReader& r, std::vector<ManeuverPhase>& phases, Problems& p
         return;
     }
     if (!v->is_array()) {
-        problems.error(pointer, "expected a list of phases, got " + describe(*v));
+        problems.error(pointer, "expected a list of phases, got " + describeJson(*v));
         return;
     }
     if (v->empty()) {
@@ -301,7 +261,7 @@ ManeuverDocument parseManeuver(std::string_view text)
     if (!json)
         return doc;
     if (!json->is_object()) {
-        problems.error("", "a maneuver file is a JSON object, got " + describe(*json));
+        problems.error("", "a maneuver file is a JSON object, got " + describeJson(*json));
         return doc;
     }
     doc.parsed = true;
@@ -311,13 +271,13 @@ ManeuverDocument parseManeuver(std::string_view text)
     if (!format)
         problems.error("/format", "missing: a maneuver file starts with \"format\": \"jounce.maneuver\"");
     else if (!format->is_string() || format->get<std::string>() != kManeuverFormat)
-        problems.error("/format", "must be \"jounce.maneuver\", got " + describe(*format));
+        problems.error("/format", "must be \"jounce.maneuver\", got " + describeJson(*format));
 
     if (const Json* sv = r.find("schemaVersion"); !sv) {
         problems.error("/schemaVersion",
                        "missing (required); this Jounce writes version " + std::to_string(kManeuverSchemaVersion));
     } else if (!sv->is_number_integer() && !sv->is_number_unsigned()) {
-        problems.error("/schemaVersion", "must be an integer, got " + describe(*sv));
+        problems.error("/schemaVersion", "must be an integer, got " + describeJson(*sv));
     } else if (sv->get<long long>() > kManeuverSchemaVersion) {
         // A newer file may mean something this version cannot know: reading on would mislead.
         problems.error("/schemaVersion", "the file was written by a newer Jounce (schema version " + sv->dump() +
