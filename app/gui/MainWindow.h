@@ -1,0 +1,84 @@
+#pragma once
+// The workbench window: telemetry in the centre; docks for parameters, the simulation controls,
+// problems (and the views added to it); menus, shortcuts and persistent settings.
+
+#include "SimulationController.h"
+#include "VehicleDocument.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+QT_END_NAMESPACE
+
+namespace jounce::widgets {
+class ParameterEditor;
+class ProblemsPanel;
+class TelemetryPanel;
+}  // namespace jounce::widgets
+
+namespace jounce::gui {
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    MainWindow();
+    ~MainWindow() override;
+
+    /// Opens a vehicle file (problems are listed; a file that cannot be read at all is reported).
+    bool openVehicle(const QString& path);
+    bool openTerrain(const QString& path);
+    bool startManeuverFile(const QString& path);
+
+    VehicleDocument& document() { return document_; }
+    SimulationController& simulation() { return *simulation_; }
+    widgets::TelemetryPanel& telemetry() { return *telemetry_; }
+    widgets::ParameterEditor& parameters() { return *parameters_; }
+    widgets::ProblemsPanel& problems() { return *problems_; }
+
+    /// The folder of the shipped presets (installed share/jounce/presets or the source tree).
+    static QString presetsDir();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void buildMenus();
+    QWidget* buildSimulationDock();
+    void updateTitle();
+    void documentChanged();
+    void updateStatus();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    bool maybeSave();
+    void saveAs();
+    void showManeuverSummary();
+
+    VehicleDocument document_;
+    widgets::TelemetryPanel* telemetry_;
+    widgets::ParameterEditor* parameters_;
+    widgets::ProblemsPanel* problems_;
+    std::unique_ptr<SimulationController> simulation_;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QComboBox* terrainBox_ = nullptr;
+    QComboBox* maneuverBox_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* statusLabel_ = nullptr;
+    QLabel* summaryLabel_ = nullptr;
+    QLabel* blockedLabel_ = nullptr;
+    QAction* runAction_ = nullptr;
+    QAction* pauseAction_ = nullptr;
+    QAction* realTimeAction_ = nullptr;
+};
+
+}  // namespace jounce::gui

@@ -1,0 +1,86 @@
+#pragma once
+// Wires the vehicle document and the driver's keyboard to the simulation thread, and the
+// simulation's telemetry to the GUI: a timer drains the telemetry ring at display rate and hands
+// the frames to the telemetry panel in bulk.
+
+#include "VehicleDocument.h"
+#include "sim/SimulationRunner.h"
+#include "sim/maneuver/Maneuver.h"
+#include "sim/terrain/Terrain.h"
+#include "widgets/TelemetryPanel.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace jounce::gui {
+
+class SimulationController : public QObject {
+    Q_OBJECT
+public:
+    SimulationController(VehicleDocument& document, widgets::TelemetryPanel& panel, QObject* parent = nullptr);
+    ~SimulationController() override;
+
+    void setTerrain(std::shared_ptr<const sim::Terrain> terrain, const QString& name);
+    const sim::Terrain* terrain() const { return terrain_.get(); }
+    QString terrainName() const { return terrainName_; }
+
+    void startManeuver(const sim::Maneuver& maneuver, const QString& name);
+    void stopManeuver();
+    QString maneuverName() const { return maneuverName_; }
+
+    void run();
+    void pause();
+    void stepOnce();
+    void reset();
+    void setRealTime(bool realTime);
+    bool isRunning() const { return running_; }
+    bool autoBox() const { return autoBoxOn_; }
+
+    /// Keyboard driving (spec §3.2 smoothing): returns true when the key is a driving key.
+    bool keyEvent(int key, bool pressed, bool autoRepeat);
+    /// Releases every driving key (the window lost focus).
+    void releaseKeys();
+
+    sim::SimulationRunner::Status status() const { return runner_->status(); }
+    /// The newest frame drained so far, if any.
+    const telemetry::Frame* latestFrame() const;
+    /// Durations (ms) of the telemetry updates since the last call (drain + chart refresh).
+    std::vector<double> takeUpdateTimings();
+    std::uint64_t chartUpdates() const { return chartUpdates_; }
+    /// Milliseconds between drains (60 Hz by default).
+    void setUpdateInterval(int ms) { timer_.setInterval(ms); }
+
+signals:
+    void framesArrived();
+    void maneuverFinished();
+    /// Why the simulation cannot run the current vehicle ("" when it can).
+    void blockedChanged(const QString& reason);
+
+private:
+    void drain();
+    void pushConfig();
+    void sendInput();
+
+    VehicleDocument& document_;
+    widgets::TelemetryPanel& panel_;
+    std::unique_ptr<sim::SimulationRunner> runner_;
+    std::shared_ptr<const sim::Terrain> terrain_;
+    QString terrainName_;
+    QString maneuverName_;
+    sim::DriverInput input_;
+    QTimer timer_;
+    std::vector<telemetry::Frame> buffer_;
+    std::vector<double> timings_;
+    std::uint64_t chartUpdates_ = 0;
+    bool running_ = true;
+    bool autoBoxOn_ = true;
+    bool maneuverWasRunning_ = false;
+    QString blocked_;
+};
+
+}  // namespace jounce::gui

@@ -1,0 +1,76 @@
+#pragma once
+// The vehicle being edited: its configuration, the file it came from, undo history and problems.
+// Every change goes through the undo stack; consecutive edits of one field merge into one step.
+
+#include "config/ParameterRegistry.h"
+#include "config/Problem.h"
+#include "config/VehicleConfig.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace jounce::gui {
+
+class VehicleDocument : public QObject {
+    Q_OBJECT
+public:
+    using Edit = std::pair<std::string, config::Json>;  ///< registry path = value
+
+    explicit VehicleDocument(QObject* parent = nullptr);
+
+    const VehicleConfig& config() const { return *config_; }
+    std::shared_ptr<const VehicleConfig> configPtr() const { return config_; }
+    /// The configuration as last opened or saved: edits are marked against it and reverted to it.
+    const VehicleConfig& savedConfig() const { return *saved_; }
+    QString filePath() const { return path_; }
+    QString displayName() const;
+    bool isModified() const { return !undo_.isClean() || unsavedNew_; }
+    QUndoStack* undoStack() { return &undo_; }
+
+    /// Problems of the file as read (parse and structure) plus validation of the current values.
+    const Problems& problems() const { return problems_; }
+    bool hasErrors() const { return problems_.hasErrors(); }
+
+    /// Opens a file. A file with errors opens with everything that could be read; returns false
+    /// only when nothing usable could be read (the current vehicle is then kept).
+    bool open(const QString& path, QString* error);
+    /// Starts a new, unsaved document from a preset.
+    void newFrom(const VehicleConfig& config, const QString& name);
+    /// Saves atomically; returns an error message or "".
+    QString save();
+    QString saveAs(const QString& path);
+
+    /// Sets one leaf (type, limits and relations checked). Returns the reason when refused.
+    QString setParameter(const std::string& path, const config::Json& value);
+    /// Several leaves as one undoable step (link toggles, doctor fixes, copy from compare).
+    QString setParameters(const std::vector<Edit>& edits, const QString& text);
+    /// The whole configuration as one undoable step (revert to file, revert a parameter).
+    void replaceConfig(const VehicleConfig& config, const QString& text);
+
+    /// For the undo commands.
+    void applyConfig(std::shared_ptr<const VehicleConfig> config);
+
+signals:
+    void configChanged();
+    void fileStateChanged();
+
+private:
+    QString check(const VehicleConfig& candidate, const std::vector<Edit>& edits) const;
+    void revalidate();
+
+    std::shared_ptr<const VehicleConfig> config_;
+    std::shared_ptr<const VehicleConfig> saved_;
+    Problems readProblems_;
+    Problems problems_;
+    QString path_;
+    QString newName_;
+    bool unsavedNew_ = false;
+    QUndoStack undo_;
+};
+
+}  // namespace jounce::gui

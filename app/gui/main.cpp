@@ -1,0 +1,88 @@
+// jounce: the workbench GUI.
+//   jounce [VEHICLE.json] [--terrain T.json] [--maneuver M.json]
+//          [--screenshot OUT.png --after SECONDS] [--ui-benchmark SECONDS] [--no-opengl]
+
+#include "MainWindow.h"
+#include "UiBenchmark.h"
+#include "widgets/TelemetryChart.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("Jounce");
+    QApplication::setApplicationName("jounce");
+    QApplication::setApplicationVersion(QStringLiteral(JOUNCE_VERSION));
+    QApplication::setWindowIcon(QIcon(":/jounce.svg"));
+
+    QCommandLineParser cli;
+    cli.setApplicationDescription("Jounce: tune vehicles on the PhysX vehicle model against live telemetry.");
+    cli.addHelpOption();
+    cli.addVersionOption();
+    cli.addPositionalArgument("vehicle", "Vehicle file to open (default: the last one, else the PhysX reference car).");
+    const QCommandLineOption terrain("terrain", "Terrain file (default: the last one, else the proving ground).", "T.json");
+    const QCommandLineOption maneuver("maneuver", "Run this maneuver at start.", "M.json");
+    const QCommandLineOption screenshot("screenshot", "Save a PNG of the window after --after seconds, then quit.", "OUT.png");
+    const QCommandLineOption after("after", "Seconds of running before --screenshot (default 3).", "SECONDS", "3");
+    const QCommandLineOption benchmark("ui-benchmark", "Run the default layout live for SECONDS and print timings.", "SECONDS");
+    const QCommandLineOption noOpenGL("no-opengl", "Never use OpenGL for the charts.");
+    cli.addOptions({terrain, maneuver, screenshot, after, benchmark, noOpenGL});
+    cli.process(app);
+
+    jounce::widgets::TelemetryChart::setOpenGLAllowed(!cli.isSet(noOpenGL));
+
+    const bool scripted = cli.isSet(screenshot) || cli.isSet(benchmark);
+    jounce::gui::MainWindow window;
+    QSettings settings;
+    const QString presets = jounce::gui::MainWindow::presetsDir();
+    QString vehicle = cli.positionalArguments().value(0);
+    if (vehicle.isEmpty() && !scripted)
+        vehicle = settings.value("document/last").toString();
+    if (vehicle.isEmpty() || !QFileInfo::exists(vehicle))
+        vehicle = cli.positionalArguments().value(0).isEmpty() ? presets + "/physx-snippet-4w.json" : vehicle;
+    if (!window.openVehicle(vehicle) && !cli.positionalArguments().isEmpty())
+        std::fprintf(stderr, "jounce: %s could not be read\n", qPrintable(vehicle));
+
+    QString terrainPath = cli.value(terrain);
+    if (terrainPath.isEmpty() && !scripted)
+        terrainPath = settings.value("simulation/terrain", presets + "/terrains/proving-ground.json").toString();
+    if (terrainPath.isEmpty())
+        terrainPath = presets + "/terrains/proving-ground.json";
+    if (!terrainPath.isEmpty())
+        window.openTerrain(terrainPath);
+    if (cli.isSet(maneuver))
+        window.startManeuverFile(cli.value(maneuver));
+
+    window.show();
+
+    if (cli.isSet(benchmark)) {
+        bool ok = false;
+        const double seconds = cli.value(benchmark).toDouble(&ok);
+        if (!ok || seconds <= 0) {
+            std::fprintf(stderr, "jounce: --ui-benchmark takes a number of seconds > 0\n");
+            return 2;
+        }
+        jounce::gui::runUiBenchmark(window, seconds);
+    }
+    if (cli.isSet(screenshot)) {
+        bool ok = false;
+        const double seconds = cli.value(after).toDouble(&ok);
+        const QString out = cli.value(screenshot);
+        QTimer::singleShot(static_cast<int>((ok ? seconds : 3.0) * 1000), &window, [&window, out] {
+            window.telemetry().refresh();
+            const bool saved = window.grab().save(out, "PNG");
+            std::fprintf(saved ? stdout : stderr, saved ? "jounce: screenshot saved to %s\n" : "jounce: cannot write %s\n",
+                         qPrintable(out));
+            QApplication::exit(saved ? 0 : 1);
+        });
+    }
+    return QApplication::exec();
+}

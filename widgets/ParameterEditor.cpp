@@ -1,0 +1,549 @@
+#include "ParameterEditor.h"
+
+#include "WheelColors.h"
+#include "config/TuningGuide.h"
+#include "config/Units.h"
+#include "telemetry/Channels.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStyledItemDelegate>
+#include <QToolTip>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <map>
+
+namespace jounce::widgets {
+namespace {
+
+using config::Json;
+using config::Node;
+using config::NodeKind;
+
+const QColor kAmber(255, 214, 140);
+const QColor kInvalid(255, 170, 170);
+const QColor kDerived(240, 240, 240);
+
+bool isAngle(const Node& n) { return n.info.unit == "rad"; }
+
+QString displayUnit(const Node& n)
+{
+    if (isAngle(n))
+        return QStringLiteral("°");
+    return QString::fromStdString(n.info.unit == "1" ? std::string() : n.info.unit);
+}
+
+/// Registry path with the wheel index replaced by [*]; "" when the path is not per wheel.
+std::string wheelPattern(const std::string& path, int& wheel)
+{
+    if (path.rfind("wheels[", 0) != 0)
+        return {};
+    const auto close = path.find(']');
+    wheel = std::stoi(path.substr(7, close - 7));
+    return "wheels[*]" + path.substr(close + 1);
+}
+
+QString limitsText(const Node& n)
+{
+    const double scale = isAngle(n) ? radiansToDegrees(1.0) : 1.0;
+    QString s;
+    const config::Limits& l = n.info.hard;
+    if (std::isfinite(l.min) || std::isfinite(l.max)) {
+        s = QString::fromStdString(l.describe());
+        if (isAngle(n)) {
+            config::Limits deg = l;
+            deg.min *= scale;
+            deg.max *= scale;
+            s = QString::fromStdString(deg.describe()) + " °";
+        }
+    }
+    return s;
+}
+
+}  // namespace
+
+/// Line-edit editors that report what is typed, so derived values follow the keyboard.
+class ParameterDelegate final : public QStyledItemDelegate {
+public:
+    explicit ParameterDelegate(ParameterEditor* editor) : QStyledItemDelegate(editor), editor_(editor) {}
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QWidget* w = QStyledItemDelegate::createEditor(parent, option, index);
+        if (auto* line = qobject_cast<QLineEdit*>(w)) {
+            QTreeWidgetItem* item = editor_->tree_->itemFromIndex(index);
+            const int column = index.column();
+            QObject::connect(line, &QLineEdit::textEdited, editor_,
+                             [this, item, column](const QString& text) { editor_->previewEdit(item, column, text); });
+        }
+        return w;
+    }
+
+private:
+    ParameterEditor* editor_;
+};
+
+ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
+{
+    search_ = new QLineEdit(this);
+    search_->setPlaceholderText(tr("Search parameters (name or meaning)…"));
+    search_->setClearButtonEnabled(true);
+    connect(search_, &QLineEdit::textChanged, this, &ParameterEditor::setFilter);
+
+    linkBox_ = new QComboBox(this);
+    linkBox_->addItem(tr("No link"), int(Link::None));
+    linkBox_->addItem(tr("Left = right"), int(Link::LeftRight));
+    linkBox_->addItem(tr("Whole axle"), int(Link::Axle));
+    linkBox_->addItem(tr("All wheels"), int(Link::AllWheels));
+    linkBox_->setToolTip(tr("Per-wheel edits also set the linked wheels, mirrored left/right where the value "
+                            "depends on the side (lateral positions, camber, toe)"));
+    connect(linkBox_, &QComboBox::currentIndexChanged, this,
+            [this](int) { link_ = Link(linkBox_->currentData().toInt()); });
+
+    tree_ = new QTreeWidget(this);
+    tree_->setItemDelegate(new ParameterDelegate(this));
+    tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                           QAbstractItemView::AnyKeyPressed);
+    tree_->setSelectionBehavior(QAbstractItemView::SelectItems);
+    tree_->setUniformRowHeights(true);
+    tree_->setAlternatingRowColors(true);
+    connect(tree_, &QTreeWidget::itemChanged, this, &ParameterEditor::itemChanged);
+    connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item, int column) {
+        Row* row = rowOf(item);
+        if (!row || column != wheelCount_ + 3 || item->text(column).isEmpty() || !apply_)
+            return;
+        // One-click revert of this row to the file's values.
+        std::vector<Edit> edits;
+        const auto& reg = config::ParameterRegistry::instance();
+        for (const std::string& p : row->paths)
+            if (auto v = reg.get(saved_, p))
+                edits.push_back({p, *v});
+        const QString err = apply_(edits, tr("Revert %1").arg(QString::fromStdString(row->label)));
+        if (!err.isEmpty())
+            emit message(err);
+    });
+    connect(tree_, &QTreeWidget::currentItemChanged, this, [this] { emit selectionChanged(selectedPath()); });
+
+    auto* top = new QHBoxLayout();
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(search_, 1);
+    top->addWidget(linkBox_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(top);
+    layout->addWidget(tree_, 1);
+}
+
+void ParameterEditor::setVehicle(const VehicleConfig& current, const VehicleConfig& saved, const Problems& problems)
+{
+    current_ = current;
+    saved_ = saved;
+    problems_ = problems;
+    // The rows depend on which parameters exist: rebuild only when that changes.
+    std::string key;
+    for (const config::LeafRef& leaf : config::ParameterRegistry::instance().leaves(current))
+        key += leaf.path + "\n";
+    if (key != structureKey_ || static_cast<int>(current.wheels.size()) != wheelCount_) {
+        structureKey_ = key;
+        rebuild();
+    } else {
+        updateValues();
+    }
+}
+
+void ParameterEditor::rebuild()
+{
+    const QString selected = selectedPath();
+    updating_ = true;
+    tree_->clear();
+    rows_.clear();
+    derived_.clear();
+    wheelCount_ = static_cast<int>(current_.wheels.size());
+
+    QStringList headers{tr("Parameter")};
+    for (int w = 0; w < wheelCount_; ++w)
+        headers << QString::fromStdString(telemetry::wheelLabel(w));
+    headers << tr("Unit") << tr("Typical") << tr("File");
+    tree_->setColumnCount(static_cast<int>(headers.size()));
+    tree_->setHeaderLabels(headers);
+    tree_->headerItem()->setToolTip(1, tr("Per-wheel values, or the value of a vehicle-wide parameter"));
+    tree_->headerItem()->setToolTip(wheelCount_ + 3, tr("↺: differs from the file; click to revert"));
+    for (int w = 0; w < wheelCount_; ++w)
+        tree_->headerItem()->setForeground(1 + w, wheelColor(w));
+
+    // Group leaves into rows: one row per per-wheel pattern, one row per other leaf.
+    std::map<std::string, std::size_t> patternRow;
+    for (const config::LeafRef& leaf : config::ParameterRegistry::instance().leaves(current_)) {
+        int wheel = -1;
+        const std::string pattern = wheelPattern(leaf.path, wheel);
+        if (!pattern.empty()) {
+            auto it = patternRow.find(pattern);
+            if (it == patternRow.end()) {
+                Row r;
+                r.node = leaf.node;
+                r.perWheel = true;
+                r.label = pattern.substr(10);
+                r.paths.assign(std::size_t(wheelCount_), {});
+                rows_.push_back(r);
+                it = patternRow.emplace(pattern, rows_.size() - 1).first;
+            }
+            rows_[it->second].paths[std::size_t(wheel)] = leaf.path;
+        } else {
+            Row r;
+            r.node = leaf.node;
+            r.label = leaf.path;
+            r.paths = {leaf.path};
+            rows_.push_back(r);
+        }
+    }
+
+    std::map<std::string, QTreeWidgetItem*> sections;
+    QFont sectionFont = tree_->font();
+    sectionFont.setBold(true);
+    for (Row& r : rows_) {
+        const std::string& section = r.node->info.section;
+        QTreeWidgetItem*& parent = sections[section];
+        if (!parent) {
+            parent = new QTreeWidgetItem(tree_, QStringList{QString::fromStdString(section)});
+            parent->setFont(0, sectionFont);
+            parent->setFirstColumnSpanned(true);
+            parent->setExpanded(true);
+            parent->setToolTip(0, tr("Tuning guide section %1 (spec %2)")
+                                      .arg(QString::fromStdString(section), QString::fromStdString(r.node->info.specRef)));
+        }
+        r.item = new QTreeWidgetItem(parent, QStringList{QString::fromStdString(r.label)});
+        const config::ParamInfo& info = r.node->info;
+        QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.label).toHtmlEscaped(),
+                                                      QString::fromStdString(info.description).toHtmlEscaped());
+        if (!displayUnit(*r.node).isEmpty())
+            tip += tr("<br>Unit: %1").arg(displayUnit(*r.node));
+        if (!limitsText(*r.node).isEmpty())
+            tip += tr("<br>Limits: %1").arg(limitsText(*r.node).toHtmlEscaped());
+        if (info.hasTypicalRange())
+            tip += tr("<br>Typical: %1 to %2").arg(formatValue(*r.node, info.typicalMin), formatValue(*r.node, info.typicalMax));
+        tip += tr("<br>Guide section: %1 (spec %2)").arg(QString::fromStdString(info.section), QString::fromStdString(info.specRef));
+        if (!r.node->enumValues.empty()) {
+            QStringList values;
+            for (const std::string& v : r.node->enumValues)
+                values << QString::fromStdString(v);
+            tip += tr("<br>Values: %1").arg(values.join(", "));
+        }
+        for (int c = 0; c < tree_->columnCount(); ++c)
+            r.item->setToolTip(c, tip);
+        r.item->setFlags(r.item->flags() | Qt::ItemIsEditable);
+        r.item->setText(wheelCount_ + 1, displayUnit(*r.node));
+        if (info.hasTypicalRange())
+            r.item->setText(wheelCount_ + 2, formatValue(*r.node, info.typicalMin) + " … " + formatValue(*r.node, info.typicalMax));
+    }
+
+    // Derived suspension values, read-only, beside the suspension section.
+    if (QTreeWidgetItem* susp = sections["PxVehicleSuspensionData"]) {
+        for (const char* name : {"natural frequency (Hz)", "damping ratio", "alpha: updates per spring period",
+                                 "static jounce (mm)"}) {
+            auto* item = new QTreeWidgetItem(susp, QStringList{tr("= %1").arg(name)});
+            for (int c = 0; c < tree_->columnCount(); ++c) {
+                item->setBackground(c, kDerived);
+                item->setToolTip(c, tr("Derived from the suspension (guide §1.3): natural frequency sqrt(k/m)/2π, damping "
+                                       "ratio c/(2 sqrt(k m)), alpha sqrt(m/k)/timeStep (keep above 5), static jounce "
+                                       "(F - m g)/k with F from the chassis mass and centre of mass"));
+            }
+            QFont f = item->font(0);
+            f.setItalic(true);
+            item->setFont(0, f);
+            derived_.push_back(item);
+        }
+    }
+    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    updating_ = false;
+    updateValues();
+    setFilter(search_->text());
+    if (!selected.isEmpty())
+        selectParameter(selected);
+}
+
+QString ParameterEditor::formatValue(const Node& node, const Json& value) const
+{
+    if (value.is_number()) {
+        double v = value.get<double>();
+        if (isAngle(node))
+            v = radiansToDegrees(v);
+        if (node.kind == NodeKind::Integer)
+            return QString::number(static_cast<long long>(v));
+        return QString::number(v, 'g', 7);
+    }
+    if (value.is_boolean())
+        return value.get<bool>() ? "true" : "false";
+    if (value.is_string())
+        return QString::fromStdString(value.get<std::string>());
+    return {};
+}
+
+void ParameterEditor::updateValues()
+{
+    updating_ = true;
+    const auto& reg = config::ParameterRegistry::instance();
+    std::map<std::string, bool> errorAt;
+    for (const Problem& p : problems_.items)
+        if (p.severity == Severity::Error)
+            errorAt[p.pointer] = true;
+    for (Row& r : rows_) {
+        bool differs = false;
+        for (std::size_t k = 0; k < r.paths.size(); ++k) {
+            const int column = 1 + int(k);
+            const std::string& path = r.paths[k];
+            if (path.empty())
+                continue;
+            const std::optional<Json> v = reg.get(current_, path);
+            const std::optional<Json> s = reg.get(saved_, path);
+            if (!v)
+                continue;
+            r.item->setText(column, formatValue(*r.node, *v));
+            const bool changed = !s || *s != *v;
+            differs = differs || changed;
+            QFont f = r.item->font(column);
+            f.setBold(changed);
+            r.item->setFont(column, f);
+            QColor background;
+            const config::ParamInfo& info = r.node->info;
+            if (errorAt.count(config::ParameterRegistry::pathToPointer(path)))
+                background = kInvalid;
+            else if (v->is_number() && info.hasTypicalRange() &&
+                     (v->get<double>() < info.typicalMin || v->get<double>() > info.typicalMax))
+                background = kAmber;
+            r.item->setBackground(column, background.isValid() ? QBrush(background) : QBrush());
+        }
+        r.item->setText(wheelCount_ + 3, differs ? QStringLiteral("↺") : QString());
+    }
+    updating_ = false;
+    updateDerived(current_);
+}
+
+void ParameterEditor::updateDerived(const VehicleConfig& c)
+{
+    if (derived_.size() != 4)
+        return;
+    const guide::SprungMasses load = guide::computeSprungMasses(c);
+    for (int w = 0; w < wheelCount_; ++w) {
+        const SuspensionData& s = c.wheels[std::size_t(w)].suspension;
+        const bool ok = s.springStrength > 0 && s.sprungMass > 0;
+        const int column = 1 + w;
+        derived_[0]->setText(column, ok ? QString::number(guide::naturalFrequencyHz(s.springStrength, s.sprungMass), 'f', 3) : "–");
+        derived_[1]->setText(column, ok ? QString::number(guide::dampingRatio(s.springDamperRate, s.springStrength, s.sprungMass), 'f', 3) : "–");
+        const double alpha = ok ? guide::alpha(s.springStrength, s.sprungMass, c.simulation.timeStep) : 0.0;
+        derived_[2]->setText(column, ok ? QString::number(alpha, 'f', 2) : "–");
+        derived_[2]->setBackground(column, ok && alpha < 5.0 ? QBrush(kAmber) : QBrush(kDerived));
+        const bool loadOk = ok && load.ok();
+        derived_[3]->setText(column, loadOk ? QString::number(1000.0 * guide::staticJounce(s, load.masses[std::size_t(w)] * kGravity), 'f', 1) : "–");
+    }
+}
+
+ParameterEditor::Row* ParameterEditor::rowOf(QTreeWidgetItem* item)
+{
+    for (Row& r : rows_)
+        if (r.item == item)
+            return &r;
+    return nullptr;
+}
+
+std::vector<int> ParameterEditor::linkedWheels(int wheel) const
+{
+    std::vector<int> out{wheel};
+    const double x = current_.wheels[std::size_t(wheel)].geometry.wheelCentreOffset.x;
+    for (int w = 0; w < wheelCount_; ++w) {
+        if (w == wheel)
+            continue;
+        const bool sameAxle = std::fabs(current_.wheels[std::size_t(w)].geometry.wheelCentreOffset.x - x) < 1e-6;
+        if (link_ == Link::AllWheels || (link_ == Link::Axle && sameAxle) ||
+            (link_ == Link::LeftRight && sameAxle && (w ^ 1) == wheel))
+            out.push_back(w);
+    }
+    return out;
+}
+
+QString ParameterEditor::commit(Row& row, int column, const QString& text)
+{
+    const Node& node = *row.node;
+    const std::size_t k = std::size_t(column - 1);
+    if (k >= row.paths.size() || row.paths[k].empty())
+        return tr("Not an editable cell");
+    Json value;
+    QString t = text.trimmed();
+    t.remove(QStringLiteral("°"));
+    const QString unit = displayUnit(node);
+    if (!unit.isEmpty() && t.endsWith(unit))
+        t.chop(unit.size());
+    t = t.trimmed();
+    switch (node.kind) {
+    case NodeKind::Number:
+    case NodeKind::Integer: {
+        bool ok = false;
+        double v = t.toDouble(&ok);
+        if (!ok || !std::isfinite(v))
+            return tr("'%1' is not a number").arg(text);
+        if (isAngle(node))
+            v = degreesToRadians(v);
+        value = node.kind == NodeKind::Integer ? Json(static_cast<long long>(std::llround(v))) : Json(v);
+        if (node.kind == NodeKind::Integer && std::floor(v) != v)
+            return tr("'%1' is not a whole number").arg(text);
+        break;
+    }
+    case NodeKind::Boolean:
+        if (t != "true" && t != "false")
+            return tr("write true or false");
+        value = t == "true";
+        break;
+    default: value = t.toStdString(); break;
+    }
+    if (std::string err = config::ParameterRegistry::checkLeafValue(node, value); !err.empty())
+        return QString::fromStdString(err);
+
+    std::vector<Edit> edits;
+    if (row.perWheel) {
+        // Side-dependent values mirror between left and right wheels (PhysX does not mirror them).
+        const std::string& p = row.paths[k];
+        const bool lateral = p.find("Offset[1]") != std::string::npos || p.find("Point[*][2]") != std::string::npos;
+        const bool sideAngle = p.find("camberAt") != std::string::npos || p.find("toeAngle") != std::string::npos;
+        const int wheel = int(k);
+        const double ySign = current_.wheels[k].geometry.wheelCentreOffset.y >= 0 ? 1.0 : -1.0;
+        for (int w : linkedWheels(wheel)) {
+            Json v = value;
+            const double otherSign = current_.wheels[std::size_t(w)].geometry.wheelCentreOffset.y >= 0 ? 1.0 : -1.0;
+            if ((lateral || sideAngle) && v.is_number() && otherSign != ySign)
+                v = -v.get<double>();
+            edits.push_back({row.paths[std::size_t(w)], v});
+        }
+    } else {
+        edits.push_back({row.paths[k], value});
+    }
+    if (!apply_)
+        return tr("read-only");
+    return apply_(edits, QString());
+}
+
+void ParameterEditor::itemChanged(QTreeWidgetItem* item, int column)
+{
+    if (updating_)
+        return;
+    Row* row = rowOf(item);
+    if (!row || column < 1 || column > wheelCount_)
+        return;
+    const QString err = commit(*row, column, item->text(column));
+    if (!err.isEmpty()) {
+        emit message(tr("%1: refused: %2").arg(QString::fromStdString(row->label), err));
+        const QRect rect = tree_->visualItemRect(item);
+        QToolTip::showText(tree_->viewport()->mapToGlobal(rect.bottomLeft()), tr("Refused: %1").arg(err), tree_);
+    }
+    updateValues();  // show the value in force (the old one when refused)
+}
+
+void ParameterEditor::previewEdit(QTreeWidgetItem* item, int column, const QString& text)
+{
+    Row* row = rowOf(item);
+    if (!row || !row->perWheel || row->label.rfind("suspension.", 0) != 0)
+        return;
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (!ok)
+        return;
+    VehicleConfig preview = current_;
+    if (config::ParameterRegistry::instance().set(preview, row->paths[std::size_t(column - 1)], v).empty())
+        updateDerived(preview);
+}
+
+QString ParameterEditor::editCell(const QString& path, const QString& text)
+{
+    if (!selectParameter(path))
+        return tr("no parameter %1").arg(path);
+    QTreeWidgetItem* item = tree_->currentItem();
+    Row* row = rowOf(item);
+    const QString err = commit(*row, tree_->currentColumn(), text);
+    updateValues();
+    return err;
+}
+
+QString ParameterEditor::displayText(const QString& path) const
+{
+    const std::string p = path.startsWith('/') ? config::ParameterRegistry::pointerToPath(path.toStdString()) : path.toStdString();
+    for (const Row& r : rows_)
+        for (std::size_t k = 0; k < r.paths.size(); ++k)
+            if (r.paths[k] == p)
+                return r.item->text(int(k) + 1);
+    return {};
+}
+
+bool ParameterEditor::selectParameter(const QString& pathOrPointer)
+{
+    const std::string p = pathOrPointer.startsWith('/') ? config::ParameterRegistry::pointerToPath(pathOrPointer.toStdString())
+                                                        : pathOrPointer.toStdString();
+    // Exact leaf first, then the first leaf below a pointer to an object or list.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (Row& r : rows_) {
+            for (std::size_t k = 0; k < r.paths.size(); ++k) {
+                const std::string& rp = r.paths[k];
+                const bool match = pass == 0 ? rp == p
+                                             : !p.empty() && rp.rfind(p, 0) == 0 && (rp.size() == p.size() || rp[p.size()] == '.' || rp[p.size()] == '[');
+                if (!match)
+                    continue;
+                if (r.item->isHidden()) {
+                    search_->clear();
+                }
+                tree_->setCurrentItem(r.item, int(k) + 1);
+                tree_->scrollToItem(r.item);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+QString ParameterEditor::selectedPath() const
+{
+    QTreeWidgetItem* item = tree_->currentItem();
+    for (const Row& r : rows_) {
+        if (r.item != item)
+            continue;
+        const int column = tree_->currentColumn();
+        const std::size_t k = column >= 1 && column <= int(r.paths.size()) ? std::size_t(column - 1) : 0;
+        return QString::fromStdString(r.paths[k]);
+    }
+    return {};
+}
+
+std::vector<std::string> ParameterEditor::selectedRowPaths() const
+{
+    QTreeWidgetItem* item = tree_->currentItem();
+    for (const Row& r : rows_)
+        if (r.item == item)
+            return r.paths;
+    return {};
+}
+
+void ParameterEditor::setLink(Link link)
+{
+    const int index = linkBox_->findData(int(link));
+    linkBox_->setCurrentIndex(index);
+    link_ = link;
+}
+
+void ParameterEditor::setFilter(const QString& text)
+{
+    const QString needle = text.trimmed();
+    for (int s = 0; s < tree_->topLevelItemCount(); ++s) {
+        QTreeWidgetItem* section = tree_->topLevelItem(s);
+        bool any = false;
+        for (int i = 0; i < section->childCount(); ++i) {
+            QTreeWidgetItem* item = section->child(i);
+            const bool show = needle.isEmpty() || item->text(0).contains(needle, Qt::CaseInsensitive) ||
+                              item->toolTip(0).contains(needle, Qt::CaseInsensitive);
+            item->setHidden(!show);
+            any = any || show;
+        }
+        section->setHidden(!any);
+    }
+}
+
+}  // namespace jounce::widgets

@@ -1,0 +1,91 @@
+#pragma once
+// The telemetry area: a column of charts over a shared time window, live or paused and scrolled
+// back, with a shared hover cursor, a channel picker and named layouts.
+
+#include "TelemetryChart.h"
+#include "TelemetryHistory.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QScrollArea;
+class QScrollBar;
+class QToolButton;
+class QVBoxLayout;
+QT_END_NAMESPACE
+
+namespace jounce::widgets {
+
+class TelemetryPanel : public QWidget {
+    Q_OBJECT
+public:
+    /// A chart of one or more channels; a wheel channel shows one trace per wheel.
+    struct ChartDef {
+        QString title;
+        QStringList channels;  ///< DESIGN.md identifiers: "jounce", "engineOmega", ...
+    };
+    /// The named layouts offered in the View menu; "Default" first.
+    static QStringList layoutNames();
+    static std::vector<ChartDef> layout(const QString& name);
+
+    explicit TelemetryPanel(QWidget* parent = nullptr);
+
+    /// The vehicle whose frames arrive: its wheel count and maxOmega (marked on the revs chart).
+    void setVehicle(int wheelCount, std::optional<double> maxOmega);
+    void applyLayout(const QString& name);
+    void addChart(const ChartDef& def);
+    void clearCharts();
+    int chartCount() const { return static_cast<int>(charts_.size()); }
+    const std::vector<TelemetryChart*>& charts() const { return charts_; }
+
+    TelemetryHistory& history() { return history_; }
+    const TelemetryHistory& history() const { return history_; }
+    /// New frames from the simulation (live view follows them unless paused).
+    void append(std::span<const telemetry::Frame> frames);
+    /// Redraws every chart if anything changed; returns true when it did.
+    bool refresh();
+
+    void setWindowSeconds(double seconds);
+    double windowSeconds() const { return window_; }
+    void setPaused(bool paused);
+    bool isPaused() const { return paused_; }
+
+    /// The charts as one PNG, the shown history as CSV. Return an error message or "".
+    QString exportPng(const QString& path);
+    QString exportCsv(const QString& path) const;
+
+signals:
+    void pausedChanged(bool paused);
+
+private:
+    TelemetryChart::Spec specFor(const ChartDef& def) const;
+    void rebuild();
+    void scrolled(int value);
+    void setCursorTime(std::optional<double> t);
+
+    TelemetryHistory history_;
+    std::vector<ChartDef> defs_;
+    std::vector<TelemetryChart*> charts_;
+    int wheelCount_ = 4;
+    std::optional<double> maxOmega_;
+    double window_ = 10.0;
+    bool paused_ = false;
+    double viewEnd_ = 0.0;  ///< right edge of the window when paused
+    std::uint64_t drawnRevision_ = ~std::uint64_t(0);
+    double drawnEnd_ = -1.0;
+    std::optional<double> cursor_;
+    QComboBox* windowBox_;
+    QComboBox* channelBox_;
+    QToolButton* pauseButton_;
+    QScrollBar* scroll_;
+    QScrollArea* area_;
+    QWidget* chartHost_;
+    QVBoxLayout* chartLayout_;
+};
+
+}  // namespace jounce::widgets
