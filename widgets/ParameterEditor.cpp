@@ -257,7 +257,13 @@ void ParameterEditor::rebuild()
             derived_.push_back(item);
         }
     }
+    // The name column fits its contents; value columns stay narrow so every wheel is visible
+    // (long texts such as the description elide; the tooltip has them whole).
+    tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
     tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    for (int c = 1; c < tree_->columnCount(); ++c)
+        tree_->setColumnWidth(c, c == wheelCount_ + 3 ? 36 : 76);
+    tree_->header()->setStretchLastSection(false);
     updating_ = false;
     updateValues();
     setFilter(search_->text());

@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QPen>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -74,8 +75,21 @@ void TelemetryChart::setOpenGLAllowed(bool allowed)
         if (platform == "offscreen" || platform == "minimal") {
             allowed = false;
         } else {
+            // A context must exist and be hardware: software rasterisers (llvmpipe under Xvfb)
+            // draw the series several times slower than Qt's raster engine (measured: 13 against
+            // 58 chart updates per second with the default layout).
             QOpenGLContext context;
-            allowed = context.create();
+            QOffscreenSurface surface;
+            surface.create();
+            allowed = context.create() && context.makeCurrent(&surface);
+            if (allowed) {
+                const auto* renderer = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+                const QString name = QString::fromLatin1(renderer ? renderer : "");
+                allowed = !name.contains("llvmpipe", Qt::CaseInsensitive) &&
+                          !name.contains("softpipe", Qt::CaseInsensitive) &&
+                          !name.contains("software", Qt::CaseInsensitive) && !name.isEmpty();
+                context.doneCurrent();
+            }
         }
     }
     openGLAllowed = allowed;

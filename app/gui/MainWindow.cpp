@@ -7,6 +7,7 @@
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
+#include "widgets/VehicleView.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -88,7 +89,11 @@ MainWindow::MainWindow()
             statusBar()->showMessage(tr("%1 is not a parameter the editor shows").arg(pointer), 5000);
     });
 
+    vehicleView_ = new widgets::VehicleView(this);
+    vehicleView_->setHistory(&telemetry_->history());
+
     simulation_ = std::make_unique<SimulationController>(document_, *telemetry_, this);
+    connect(simulation_.get(), &SimulationController::framesArrived, vehicleView_, qOverload<>(&QWidget::update));
     connect(simulation_.get(), &SimulationController::maneuverFinished, this, &MainWindow::showManeuverSummary);
     connect(simulation_.get(), &SimulationController::blockedChanged, this, [this](const QString& reason) {
         blockedLabel_->setText(reason);
@@ -97,7 +102,9 @@ MainWindow::MainWindow()
 
     QDockWidget* params = addDock(this, tr("Parameters"), "ParametersDock", parameters_, Qt::LeftDockWidgetArea);
     QDockWidget* simDock = addDock(this, tr("Simulation"), "SimulationDock", buildSimulationDock(), Qt::RightDockWidgetArea);
+    QDockWidget* viewDock = addDock(this, tr("Vehicle view"), "VehicleViewDock", vehicleView_, Qt::RightDockWidgetArea);
     QDockWidget* problemsDock = addDock(this, tr("Problems"), "ProblemsDock", problems_, Qt::BottomDockWidgetArea);
+    splitDockWidget(simDock, viewDock, Qt::Vertical);
     resizeDocks({params, simDock}, {520, 330}, Qt::Horizontal);
     resizeDocks({problemsDock}, {110}, Qt::Vertical);
 
@@ -151,6 +158,7 @@ QWidget* MainWindow::buildSimulationDock()
         }
         if (path.isEmpty()) {
             simulation_->setTerrain(nullptr, tr("flat plane"));
+            vehicleView_->setTerrain(nullptr);
             QSettings().setValue("simulation/terrain", QString());
         } else {
             openTerrain(path);
@@ -377,7 +385,9 @@ bool MainWindow::openTerrain(const QString& path)
         QMessageBox::warning(this, tr("Cannot use terrain"), tr("%1 has problems; they are listed in the Problems dock.").arg(path));
         return false;
     }
-    simulation_->setTerrain(std::make_shared<const sim::Terrain>(std::move(doc.terrain)), QFileInfo(path).completeBaseName());
+    auto terrain = std::make_shared<const sim::Terrain>(std::move(doc.terrain));
+    simulation_->setTerrain(terrain, QFileInfo(path).completeBaseName());
+    vehicleView_->setTerrain(terrain);
     const int index = terrainBox_->findData(QFileInfo(path).canonicalFilePath());
     if (index >= 0)
         terrainBox_->setCurrentIndex(index);
@@ -453,6 +463,7 @@ void MainWindow::updateStatus()
 void MainWindow::documentChanged()
 {
     parameters_->setVehicle(document_.config(), document_.savedConfig(), document_.problems());
+    vehicleView_->setVehicle(document_.config());
     problems_->setProblems(document_.problems(), document_.displayName());
 }
 

@@ -23,6 +23,7 @@ namespace jounce::widgets {
 class ParameterEditor;
 class ProblemsPanel;
 class TelemetryPanel;
+class VehicleView;
 }  // namespace jounce::widgets
 
 namespace jounce::gui {
@@ -67,6 +68,7 @@ private:
     widgets::TelemetryPanel* telemetry_;
     widgets::ParameterEditor* parameters_;
     widgets::ProblemsPanel* problems_;
+    widgets::VehicleView* vehicleView_;
     std::unique_ptr<SimulationController> simulation_;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;

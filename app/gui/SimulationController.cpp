@@ -8,7 +8,8 @@ namespace jounce::gui {
 SimulationController::SimulationController(VehicleDocument& document, widgets::TelemetryPanel& panel, QObject* parent)
     : QObject(parent), document_(document), panel_(panel)
 {
-    runner_ = std::make_unique<sim::SimulationRunner>(document_.configPtr(), nullptr);
+    pushed_ = document_.configPtr();
+    runner_ = std::make_unique<sim::SimulationRunner>(pushed_, nullptr);
     buffer_.reserve(4096);
     panel_.setVehicle(static_cast<int>(document_.config().wheels.size()), document_.config().drive.engine.maxOmega);
     connect(&document_, &VehicleDocument::configChanged, this, &SimulationController::pushConfig);
@@ -32,7 +33,8 @@ void SimulationController::pushConfig()
     }
     if (!reason.isEmpty())
         return;
-    runner_->setConfig(document_.configPtr());
+    pushed_ = document_.configPtr();
+    runner_->setConfig(pushed_);
     const std::optional<double> maxOmega =
         c.drive.type == DriveType::None ? std::nullopt : std::optional<double>(c.drive.engine.maxOmega);
     panel_.setVehicle(static_cast<int>(c.wheels.size()), maxOmega);
@@ -80,6 +82,7 @@ void SimulationController::reset()
 {
     runner_->reset();
     input_ = {};
+    autoBoxOn_ = true;  // the vehicle restarts with the autobox on
     sendInput();
 }
 

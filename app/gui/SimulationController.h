@@ -47,6 +47,8 @@ public:
     void releaseKeys();
 
     sim::SimulationRunner::Status status() const { return runner_->status(); }
+    /// The configuration last handed to the simulation thread.
+    const std::shared_ptr<const VehicleConfig>& pushedConfig() const { return pushed_; }
     /// The newest frame drained so far, if any.
     const telemetry::Frame* latestFrame() const;
     /// Durations (ms) of the telemetry updates since the last call (drain + chart refresh).
@@ -81,6 +83,7 @@ private:
     bool autoBoxOn_ = true;
     bool maneuverWasRunning_ = false;
     QString blocked_;
+    std::shared_ptr<const VehicleConfig> pushed_;
 };
 
 }  // namespace jounce::gui

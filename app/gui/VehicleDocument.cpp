@@ -165,14 +165,23 @@ QString VehicleDocument::setParameters(const std::vector<Edit>& edits, const QSt
     for (const Edit& e : edits)
         if (const std::string err = registry.set(*next, e.first, e.second); !err.empty())
             return QString::fromStdString(err);
-    if (*next == *config_)
-        return {};
-    if (QString err = check(*next, edits); !err.isEmpty())
-        return err;
-    // A value the user set replaces whatever the file had wrong there.
+    const bool changed = *next != *config_;
+    if (changed)
+        if (QString err = check(*next, edits); !err.isEmpty())
+            return err;
+    // A value the user set replaces whatever the file had wrong there (a wrong type kept the
+    // default, so the value may even be unchanged).
+    bool cleared = false;
     for (const Edit& e : edits) {
         const std::string pointer = config::ParameterRegistry::pathToPointer(e.first);
-        std::erase_if(readProblems_.items, [&](const Problem& p) { return p.pointer == pointer; });
+        cleared = std::erase_if(readProblems_.items, [&](const Problem& p) { return p.pointer == pointer; }) > 0 || cleared;
+    }
+    if (!changed) {
+        if (cleared) {
+            revalidate();
+            emit configChanged();
+        }
+        return {};
     }
     const bool single = edits.size() == 1;
     const QString label = !text.isEmpty() ? text

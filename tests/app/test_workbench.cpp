@@ -1,0 +1,228 @@
+// The workbench as a user drives it (offscreen): edits reach the simulation within a step and
+// show in the jounce telemetry, undo, link toggles, refusals, save/open, broken files, keyboard
+// driving, and the screenshot and UI benchmark options.
+
+#include "MainWindow.h"
+#include "io/VehicleJson.h"
+#include "widgets/ParameterEditor.h"
+#include "widgets/ProblemsPanel.h"
+#include "widgets/TelemetryPanel.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+
+using namespace jounce;
+using telemetry::WheelChannel;
+
+namespace {
+
+const QString kPresets = QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
+
+/// Steps the paused simulation once and waits until the frame reached the telemetry history.
+const telemetry::Frame& stepAndWait(gui::MainWindow& w)
+{
+    const std::size_t before = w.telemetry().history().size();
+    w.simulation().stepOnce();
+    const bool arrived = QTest::qWaitFor([&] { return w.telemetry().history().size() > before; }, 5000);
+    Q_ASSERT(arrived);
+    return w.telemetry().history().latest();
+}
+
+double frontLeftJounceAfter(gui::MainWindow& w, int steps)
+{
+    w.simulation().reset();
+    double j = 0.0;
+    for (int i = 0; i < steps; ++i)
+        j = stepAndWait(w).wheel(WheelChannel::Jounce, 0);
+    return j;
+}
+
+}  // namespace
+
+class TestWorkbench : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
+        QSettings().clear();
+    }
+
+    void springEditReachesTheSimulationWithinOneStep()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        w.simulation().pause();
+        w.simulation().setRealTime(false);
+        // The car drops 0.5 m after a reset; 20 steps in, the front-left spring is compressing.
+        const double baseline21 = [&] {
+            frontLeftJounceAfter(w, 20);
+            return stepAndWait(w).wheel(WheelChannel::Jounce, 0);
+        }();
+        frontLeftJounceAfter(w, 20);
+        QCOMPARE(w.parameters().editCell("wheels[0].suspension.springStrength", "90000"), QString());
+        QCOMPARE(w.document().config().wheels[0].suspension.springStrength, 90000.0);
+        QCOMPARE(w.simulation().pushedConfig()->wheels[0].suspension.springStrength, 90000.0);
+        const double edited21 = stepAndWait(w).wheel(WheelChannel::Jounce, 0);
+        QVERIFY2(std::fabs(edited21 - baseline21) > 1e-4,
+                 qPrintable(QString("baseline %1, edited %2").arg(baseline21).arg(edited21)));
+        QVERIFY(w.isWindowModified() || w.document().isModified());
+
+        // Undo restores the value, the editor and the simulation's configuration.
+        w.document().undoStack()->undo();
+        QCOMPARE(w.document().config().wheels[0].suspension.springStrength, 35000.0);
+        QCOMPARE(w.parameters().displayText("wheels[0].suspension.springStrength"), QString("35000"));
+        QCOMPARE(w.simulation().pushedConfig()->wheels[0].suspension.springStrength, 35000.0);
+        frontLeftJounceAfter(w, 20);
+        QCOMPARE(stepAndWait(w).wheel(WheelChannel::Jounce, 0), baseline21);  // deterministic: the same as before
+        QVERIFY(!w.document().isModified());
+    }
+
+    void consecutiveEditsOfOneFieldMerge()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        w.parameters().editCell("chassis.mass", "1510");
+        w.parameters().editCell("chassis.mass", "1520");
+        QCOMPARE(w.document().undoStack()->count(), 1);
+        w.document().undoStack()->undo();
+        QCOMPARE(w.document().config().chassis.mass, 1500.0);
+    }
+
+    void linkTogglesEditBothWheels()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        w.parameters().setLink(widgets::ParameterEditor::Link::LeftRight);
+        QCOMPARE(w.parameters().editCell("wheels[0].suspension.springStrength", "40000"), QString());
+        QCOMPARE(w.document().config().wheels[1].suspension.springStrength, 40000.0);
+        QCOMPARE(w.document().config().wheels[2].suspension.springStrength, 35000.0);  // the other axle
+        QCOMPARE(w.document().undoStack()->count(), 1);  // one undoable edit
+        // Side-dependent values mirror: camber entered in degrees on the left is negated on the right.
+        QCOMPARE(w.parameters().editCell("wheels[0].suspension.camberAtRest", "-1"), QString());
+        QVERIFY(std::fabs(w.document().config().wheels[0].suspension.camberAtRest + kPi / 180) < 1e-12);
+        QVERIFY(std::fabs(w.document().config().wheels[1].suspension.camberAtRest - kPi / 180) < 1e-12);
+        w.parameters().setLink(widgets::ParameterEditor::Link::AllWheels);
+        QCOMPARE(w.parameters().editCell("wheels[3].wheel.mass", "25"), QString());
+        for (const WheelConfig& wheel : w.document().config().wheels)
+            QCOMPARE(wheel.wheel.mass, 25.0);
+    }
+
+    void invalidEntriesAreRefusedWithTheirReason()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        QCOMPARE(w.parameters().editCell("wheels[0].suspension.springStrength", "-5"), QString("must be > 0, got -5"));
+        QVERIFY(w.parameters().editCell("chassis.mass", "heavy").contains("not a number"));
+        // A relation: the reverse ratio must stay negative.
+        QVERIFY(w.parameters().editCell("drive.gears.ratios[0]", "3").contains("reverse"));
+        QCOMPARE(w.document().config(), io::loadVehicle((kPresets + "/physx-snippet-4w.json").toStdString()).config);
+        QCOMPARE(w.document().undoStack()->count(), 0);
+    }
+
+    void saveThenOpenGivesTheSameFile()
+    {
+        QTemporaryDir dir;
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/sports-car.json"));
+        w.parameters().editCell("wheels[2].suspension.springStrength", "41000");
+        QCOMPARE(w.document().saveAs(dir.filePath("a.json")), QString());
+        QVERIFY(!w.document().isModified());
+        gui::MainWindow w2;
+        QVERIFY(w2.openVehicle(dir.filePath("a.json")));
+        QCOMPARE(w2.document().config().wheels[2].suspension.springStrength, 41000.0);
+        QCOMPARE(w2.document().saveAs(dir.filePath("b.json")), QString());
+        QFile a(dir.filePath("a.json")), b(dir.filePath("b.json"));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
+    }
+
+    void brokenFileOpensWithItsProblems()
+    {
+        QTemporaryDir dir;
+        QFile in(kPresets + "/physx-snippet-4w.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        text.replace("\"mass\": 1500.0", "\"mass\": \"heavy\"");
+        text.replace("\"springDamperRate\": 4500.0", "\"springDamperRate\": -1");
+        QFile out(dir.filePath("broken.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(dir.filePath("broken.json")));  // opens with what could be read
+        QVERIFY(w.document().hasErrors());
+        QVERIFY(w.problems().count() >= 2);
+        QVERIFY(w.parameters().selectParameter("/wheels/0/suspension/springDamperRate"));
+        QCOMPARE(w.parameters().selectedPath(), QString("wheels[0].suspension.springDamperRate"));
+        // Fixing the values clears their problems (every wheel had the bad damper).
+        w.parameters().setLink(widgets::ParameterEditor::Link::AllWheels);
+        QCOMPARE(w.parameters().editCell("wheels[0].suspension.springDamperRate", "4500"), QString());
+        QCOMPARE(w.parameters().editCell("chassis.mass", "1500"), QString());
+        QVERIFY2(!w.document().hasErrors(), qPrintable(QString::number(w.problems().count())));
+    }
+
+    void keyboardDrivesTheCar()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        w.simulation().setRealTime(false);
+        w.simulation().run();
+        QTest::keyPress(&w, Qt::Key_W);
+        QVERIFY(QTest::qWaitFor([&] {
+            return !w.telemetry().history().empty() &&
+                   w.telemetry().history().latest().vehicle(telemetry::VehicleChannel::ForwardSpeed) > 5.0;
+        }, 20000));
+        QTest::keyRelease(&w, Qt::Key_W);
+        QVERIFY(w.telemetry().history().latest().vehicle(telemetry::VehicleChannel::Accel) > 0.0 ||
+                w.telemetry().history().latest().vehicle(telemetry::VehicleChannel::ForwardSpeed) > 5.0);
+    }
+
+    void screenshotOptionWritesTheWindow()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("XDG_CONFIG_HOME", dir.filePath("config"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(JOUNCE_BINARY_DIR "/app/gui/jounce"),
+                {kPresets + "/physx-snippet-4w.json", "--screenshot", dir.filePath("shot.png"), "--after", "1.5"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QImage shot(dir.filePath("shot.png"));
+        QCOMPARE(shot.size(), QSize(1400, 900));  // the default window size
+        std::set<QRgb> colours;
+        for (int y = 0; y < shot.height(); y += 7)
+            for (int x = 0; x < shot.width(); x += 7)
+                colours.insert(shot.pixel(x, y));
+        QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+    }
+
+    void uiBenchmarkRuns()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("XDG_CONFIG_HOME", dir.filePath("config"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(JOUNCE_BINARY_DIR "/app/gui/jounce"), {"--ui-benchmark", "2"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.contains("chart updates drawn") && out.contains("95th percentile") && out.contains("process CPU"),
+                 qPrintable(out));
+    }
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "test_workbench.moc"
