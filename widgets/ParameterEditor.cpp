@@ -38,6 +38,18 @@ QString displayUnit(const Node& n)
     return QString::fromStdString(n.info.unit == "1" ? std::string() : n.info.unit);
 }
 
+/// The row label: the path without the objects the section already names ("wheels[*].suspension.",
+/// "drive.engine."), but keeping list elements for context ("antiRollBars[1].stiffness").
+std::string shortLabel(const std::string& path)
+{
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos)
+        return path;
+    const std::string prefix = path.substr(0, dot);
+    const bool inListElement = prefix.find('[') != std::string::npos && prefix.rfind("wheels[", 0) != 0;
+    return inListElement ? path : path.substr(dot + 1);
+}
+
 /// Registry path with the wheel index replaced by [*]; "" when the path is not per wheel.
 std::string wheelPattern(const std::string& path, int& wheel)
 {
@@ -186,7 +198,7 @@ void ParameterEditor::rebuild()
                 Row r;
                 r.node = leaf.node;
                 r.perWheel = true;
-                r.label = pattern.substr(10);
+                r.label = shortLabel(pattern);
                 r.paths.assign(std::size_t(wheelCount_), {});
                 rows_.push_back(r);
                 it = patternRow.emplace(pattern, rows_.size() - 1).first;
@@ -195,7 +207,7 @@ void ParameterEditor::rebuild()
         } else {
             Row r;
             r.node = leaf.node;
-            r.label = leaf.path;
+            r.label = shortLabel(leaf.path);
             r.paths = {leaf.path};
             rows_.push_back(r);
         }
@@ -217,7 +229,7 @@ void ParameterEditor::rebuild()
         }
         r.item = new QTreeWidgetItem(parent, QStringList{QString::fromStdString(r.label)});
         const config::ParamInfo& info = r.node->info;
-        QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.label).toHtmlEscaped(),
+        QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.perWheel ? "wheels[*]." + r.paths.front().substr(r.paths.front().find(']') + 2) : r.paths.front()).toHtmlEscaped(),
                                                       QString::fromStdString(info.description).toHtmlEscaped());
         if (!displayUnit(*r.node).isEmpty())
             tip += tr("<br>Unit: %1").arg(displayUnit(*r.node));

@@ -4,6 +4,7 @@
 #include "sim/maneuver/ManeuverJson.h"
 #include "sim/terrain/TerrainJson.h"
 #include "telemetry/Channels.h"
+#include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -91,9 +92,16 @@ MainWindow::MainWindow()
 
     vehicleView_ = new widgets::VehicleView(this);
     vehicleView_->setHistory(&telemetry_->history());
+    curves_ = new widgets::CurveEditor(this);
+    curves_->setHistory(&telemetry_->history());
+    curves_->setApplyEdits([this](const std::vector<widgets::CurveEditor::Edit>& edits, const QString& text) {
+        return document_.setParameters(edits, text);
+    });
+    connect(curves_, &widgets::CurveEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
 
     simulation_ = std::make_unique<SimulationController>(document_, *telemetry_, this);
     connect(simulation_.get(), &SimulationController::framesArrived, vehicleView_, qOverload<>(&QWidget::update));
+    connect(simulation_.get(), &SimulationController::framesArrived, curves_, &widgets::CurveEditor::updateOperatingPoint);
     connect(simulation_.get(), &SimulationController::maneuverFinished, this, &MainWindow::showManeuverSummary);
     connect(simulation_.get(), &SimulationController::blockedChanged, this, [this](const QString& reason) {
         blockedLabel_->setText(reason);
@@ -103,9 +111,11 @@ MainWindow::MainWindow()
     QDockWidget* params = addDock(this, tr("Parameters"), "ParametersDock", parameters_, Qt::LeftDockWidgetArea);
     QDockWidget* simDock = addDock(this, tr("Simulation"), "SimulationDock", buildSimulationDock(), Qt::RightDockWidgetArea);
     QDockWidget* viewDock = addDock(this, tr("Vehicle view"), "VehicleViewDock", vehicleView_, Qt::RightDockWidgetArea);
+    QDockWidget* curvesDock = addDock(this, tr("Curves"), "CurvesDock", curves_, Qt::LeftDockWidgetArea);
+    splitDockWidget(params, curvesDock, Qt::Vertical);
     QDockWidget* problemsDock = addDock(this, tr("Problems"), "ProblemsDock", problems_, Qt::BottomDockWidgetArea);
     splitDockWidget(simDock, viewDock, Qt::Vertical);
-    resizeDocks({params, simDock}, {520, 330}, Qt::Horizontal);
+    resizeDocks({params, simDock}, {600, 330}, Qt::Horizontal);
     resizeDocks({problemsDock}, {110}, Qt::Vertical);
 
     buildMenus();
@@ -464,6 +474,7 @@ void MainWindow::documentChanged()
 {
     parameters_->setVehicle(document_.config(), document_.savedConfig(), document_.problems());
     vehicleView_->setVehicle(document_.config());
+    curves_->setVehicle(document_.config());
     problems_->setProblems(document_.problems(), document_.displayName());
 }
 

@@ -22,6 +22,7 @@ QT_END_NAMESPACE
 namespace jounce::widgets {
 class ParameterEditor;
 class ProblemsPanel;
+class CurveEditor;
 class TelemetryPanel;
 class VehicleView;
 }  // namespace jounce::widgets
@@ -44,6 +45,7 @@ public:
     widgets::TelemetryPanel& telemetry() { return *telemetry_; }
     widgets::ParameterEditor& parameters() { return *parameters_; }
     widgets::ProblemsPanel& problems() { return *problems_; }
+    widgets::CurveEditor& curves() { return *curves_; }
 
     /// The folder of the shipped presets (installed share/jounce/presets or the source tree).
     static QString presetsDir();
@@ -69,6 +71,7 @@ private:
     widgets::ParameterEditor* parameters_;
     widgets::ProblemsPanel* problems_;
     widgets::VehicleView* vehicleView_;
+    widgets::CurveEditor* curves_;
     std::unique_ptr<SimulationController> simulation_;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;

@@ -1,0 +1,57 @@
+#pragma once
+// The curves a tuner edits by dragging points (issue: curve editors): each curve's points are
+// registry parameters, so an edit is an ordinary parameter edit. Plain C++ (no Qt Charts), so the
+// definitions can be tested without a display.
+
+#include "config/ParameterRegistry.h"
+#include "config/VehicleConfig.h"
+#include "telemetry/Frame.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace jounce::widgets {
+
+struct CurvePoint {
+    double x = 0.0;
+    double y = 0.0;
+    std::string xPath;  ///< registry path of x; empty when x is fixed
+    std::string yPath;  ///< registry path of y; empty when y is fixed
+};
+
+struct CurveSeries {
+    std::string name;
+    std::vector<CurvePoint> points;
+};
+
+struct CurveDef {
+    std::string id;      ///< stable key, e.g. "torqueCurve"
+    std::string title;
+    std::string xLabel;
+    std::string yLabel;
+    bool perWheel = false;
+    double xScale = 1.0;  ///< display = stored x scale (e.g. rad -> deg)
+    double yScale = 1.0;
+    bool stepwise = false;  ///< points are discrete (gears): no line between them is implied
+    std::vector<CurveSeries> series;
+    /// A line drawn through the curve as the model evaluates it (stored units); empty: the points
+    /// joined, held flat beyond the ends as the lookups do.
+    std::vector<std::pair<double, double>> line;
+    /// The live operating point from telemetry, in stored units.
+    std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)> operating;
+};
+
+/// Every curve of `config` (per-wheel curves for `wheel`): torque curve, friction vs slip,
+/// lateral stiffness vs load, tire load filter, camber vs jounce, compliance graphs, steer vs
+/// speed, gear ratios, autobox up/down ratios. Curves whose parts the vehicle lacks are left out.
+std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel);
+
+/// The parameter edits that move point `index` of `series` to (x, y) (stored units); fixed
+/// coordinates are ignored.
+std::vector<std::pair<std::string, config::Json>> movePoint(const CurveDef& curve, int series, int index, double x,
+                                                            double y);
+
+}  // namespace jounce::widgets
