@@ -128,25 +128,19 @@ QString VehicleDocument::saveAs(const QString& path)
     return {};
 }
 
-QString VehicleDocument::check(const VehicleConfig& candidate, const std::vector<Edit>& edits) const
+QString VehicleDocument::check(const VehicleConfig& candidate, const std::vector<Edit>&) const
 {
-    // Refuse an edit that creates an error at one of the edited values (a relation it breaks).
+    // Refuse an edit that creates a new error anywhere (a limit, or a relation it breaks such as
+    // a graph point passing its neighbour); errors the vehicle already had do not block edits.
     const Problems before = validateVehicle(*config_);
-    const Problems after = validateVehicle(candidate);
-    for (const Problem& p : after.items) {
+    for (const Problem& p : validateVehicle(candidate).items) {
         if (p.severity != Severity::Error)
             continue;
         const bool existed = std::any_of(before.items.begin(), before.items.end(), [&](const Problem& q) {
             return q.pointer == p.pointer && q.message == p.message;
         });
-        if (existed)
-            continue;
-        for (const Edit& e : edits) {
-            const std::string pointer = config::ParameterRegistry::pathToPointer(e.first);
-            if (pointer.find("*") != std::string::npos || p.pointer == pointer ||
-                p.pointer.rfind(pointer + "/", 0) == 0 || pointer.rfind(p.pointer + "/", 0) == 0)
-                return QString::fromStdString(p.message);
-        }
+        if (!existed)
+            return QString::fromStdString(p.pointer + ": " + p.message);
     }
     return {};
 }

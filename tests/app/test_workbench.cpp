@@ -4,6 +4,7 @@
 
 #include "MainWindow.h"
 #include "io/VehicleJson.h"
+#include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -184,6 +185,33 @@ private slots:
         QTest::keyRelease(&w, Qt::Key_W);
         QVERIFY(w.telemetry().history().latest().vehicle(telemetry::VehicleChannel::Accel) > 0.0 ||
                 w.telemetry().history().latest().vehicle(telemetry::VehicleChannel::ForwardSpeed) > 5.0);
+    }
+
+    void curveEditorsEditTheirParameters()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        for (const char* id : {"torqueCurve", "frictionVsSlip", "lateralStiffness", "loadFilter", "camber", "steerVsSpeed",
+                               "gearRatios", "autoBox"})
+            QVERIFY2(w.curves().curveIds().contains(id), id);
+        QVERIFY(w.curves().showCurve("torqueCurve"));
+        QCOMPARE(w.curves().dragPoint(0, 1, 0.4, 0.95), QString());
+        QCOMPARE(w.document().config().drive.engine.torqueCurve[1].x, 0.4);
+        QCOMPARE(w.document().config().drive.engine.torqueCurve[1].y, 0.95);
+        QCOMPARE(w.document().undoStack()->count(), 1);  // a drag is one edit
+        // Dragging the middle point past the last one breaks the ordering: refused.
+        QVERIFY(!w.curves().dragPoint(0, 1, 1.2, 0.95).isEmpty());
+        // Camber at full compression of the rear-left wheel: the curve shows absolute camber, the
+        // parameter stores the offset from the rest value.
+        QVERIFY(w.curves().showCurve("camber", 2));
+        QCOMPARE(w.curves().dragPoint(0, 2, 0.3, 0.02), QString());
+        QCOMPARE(w.document().config().wheels[2].suspension.camberAtMaxCompression, 0.02);
+        QVERIFY(w.curves().showCurve("lateralStiffness", 0));
+        QCOMPARE(w.curves().dragPoint(0, 0, 2.5, 18.0), QString());
+        QCOMPARE(w.document().config().wheels[0].tire.latStiffX, 2.5);
+        QCOMPARE(w.document().config().wheels[0].tire.latStiffY, 18.0);
+        w.document().undoStack()->undo();
+        QCOMPARE(w.document().config().wheels[0].tire.latStiffX, 2.0);
     }
 
     void screenshotOptionWritesTheWindow()
