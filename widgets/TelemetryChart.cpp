@@ -50,6 +50,9 @@ public:
     {
         setMouseTracking(true);
         setRenderHint(QPainter::Antialiasing, false);  // 4x cheaper; lines stay readable
+        // The axes move every frame and the read-out label slides over the view: repaint all of it,
+        // or stale tick labels remain (seen under X11).
+        setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     }
 
 protected:
