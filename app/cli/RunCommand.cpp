@@ -1,17 +1,22 @@
-// jounce-cli run: a vehicle through a maneuver on a terrain in batch mode, with a summary, an
-// optional telemetry CSV and parameter overrides for scripted sweeps.
+// jounce-cli run: a vehicle through a maneuver on a terrain in batch mode, with a summary, the
+// handling figures the maneuver measures (as text or JSON), an optional telemetry CSV, an optional
+// pose CSV for Simulink 3D actors and parameter overrides for scripted sweeps.
 
 #include "CliCommands.h"
 
 #include "config/ParameterRegistry.h"
 #include "config/VehicleValidation.h"
 #include "io/VehicleJson.h"
+#include "io/JsonText.h"
 #include "sim/Simulation.h"
 #include "sim/TerrainGround.h"
+#include "sim/figures/Figures.h"
 #include "sim/maneuver/ManeuverJson.h"
+#include "sim/poses/SimulinkPoses.h"
 #include "sim/terrain/TerrainJson.h"
 #include "telemetry/CsvWriter.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +31,8 @@ struct RunOptions {
     std::string terrain;
     std::string maneuver;
     std::string out;
+    std::string poses;
+    bool figuresJson = false;
     double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s)
     std::vector<std::string> sets;
 };
@@ -53,6 +60,58 @@ std::string applySet(VehicleConfig& config, const std::string& assignment)
     return {};
 }
 
+void printFigures(const std::vector<sim::Figure>& figures)
+{
+    if (figures.empty()) {
+        std::printf("figures:                  none (no phase of this maneuver is measured)\n");
+        return;
+    }
+    std::printf("figures:\n");
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+        const sim::Figure& f = figures[i];
+        std::string line = "  " + f.label + ":";
+        line.resize(std::max<std::size_t>(line.size() + 1, 48), ' ');
+        line += f.value ? sim::formatFigure(f) : "n/a";
+        if (!f.note.empty()) {
+            line.resize(std::max<std::size_t>(line.size() + 2, 62), ' ');
+            line += f.note;
+        }
+        std::printf("%s\n", line.c_str());
+        // Which maneuver and procedure produce the figures, once per group.
+        if (i + 1 == figures.size() || figures[i + 1].source != f.source)
+            std::printf("    (from %s)\n", f.source.c_str());
+    }
+}
+
+void printFiguresJson(const std::vector<sim::Figure>& figures, const VehicleConfig& vehicle,
+                      const sim::Terrain* terrain, const sim::ManeuverPlayer& player)
+{
+    io::Json out = io::Json::object();
+    out["vehicle"] = vehicle.name;
+    out["terrain"] = terrain ? terrain->name : "flat plane";
+    out["maneuver"] = player.maneuver().name;
+    out["completed"] = !player.timedOut();
+    io::Json list = io::Json::array();
+    for (const sim::Figure& f : figures) {
+        io::Json j = io::Json::object();
+        j["id"] = f.id;
+        j["label"] = f.label;
+        j["unit"] = f.unit;
+        j["measure"] = sim::measureName(f.measure);
+        j["maneuver"] = f.source;
+        if (!f.value)
+            j["value"] = nullptr;
+        else if (f.flag)
+            j["value"] = *f.value != 0.0;
+        else
+            j["value"] = *f.value;
+        j["note"] = f.note;
+        list.push_back(std::move(j));
+    }
+    out["figures"] = std::move(list);
+    std::cout << io::formatJson(out);
+}
+
 }  // namespace
 
 int runCommand(const Args& args)
@@ -71,6 +130,9 @@ int runCommand(const Args& args)
         } else if (a == "--terrain" && value(o.terrain)) {
         } else if (a == "--maneuver" && value(o.maneuver)) {
         } else if (a == "--out" && value(o.out)) {
+        } else if (a == "--poses" && value(o.poses)) {
+        } else if (a == "--figures-json") {
+            o.figuresJson = true;
         } else if (a == "--duration" && value(number)) {
             char* end = nullptr;
             o.duration = std::strtod(number.c_str(), &end);
@@ -139,11 +201,26 @@ int runCommand(const Args& args)
         }
     }
 
+    std::ofstream poses;
+    if (!o.poses.empty()) {
+        poses.open(o.poses, std::ios::binary | std::ios::trunc);
+        if (!poses) {
+            std::cerr << "jounce-cli: cannot write " << o.poses << "\n";
+            return 1;
+        }
+        sim::writePoseCsvHeader(poses);
+    }
+
     sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
     simulation.startManeuver(maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
     const auto wallStart = std::chrono::steady_clock::now();  // the run itself, not the setup
     std::vector<telemetry::Frame> buffer;
     buffer.reserve(1024);
+    // The figures need the whole run: every frame and the phase it was stepped in.
+    const bool measures = std::any_of(maneuver.phases.begin(), maneuver.phases.end(),
+                                      [](const sim::ManeuverPhase& p) { return p.measure.has_value(); });
+    std::vector<telemetry::Frame> frames;
+    std::vector<int> framePhase;
     double maxLatAccel = 0.0;
     std::uint64_t steps = 0;
     while (simulation.maneuverRunning()) {
@@ -151,6 +228,12 @@ int runCommand(const Args& args)
         ++steps;
         const telemetry::Frame& f = simulation.frame();
         maxLatAccel = std::max(maxLatAccel, std::fabs(f.vehicle(telemetry::VehicleChannel::LatAccel)));
+        if (measures) {
+            frames.push_back(f);
+            framePhase.push_back(simulation.lastStepPhase());
+        }
+        if (poses.is_open())
+            sim::writePoseCsvRows(poses, sim::simulinkPoses(simulation.vehicle(), simulation.time()));
         if (csv.is_open()) {
             buffer.push_back(f);
             if (buffer.size() == buffer.capacity()) {
@@ -167,10 +250,30 @@ int runCommand(const Args& args)
             return 1;
         }
     }
+    if (poses.is_open()) {
+        poses.close();
+        if (!poses) {
+            std::cerr << "jounce-cli: writing " << o.poses << " failed\n";
+            return 1;
+        }
+    }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+    sim::FigureInput figureInput;
+    figureInput.frames = frames;
+    figureInput.maneuver = &maneuver;
+    figureInput.vehicle = config.get();
+    const sim::SpawnPose& runStart = simulation.runStartPose();
+    figureInput.start = sim::PlanarPose{runStart.x, runStart.y, runStart.heading};
+    figureInput.framePhase = std::move(framePhase);
+    const std::vector<sim::Figure> figures = sim::maneuverFigures(figureInput);
 
     const sim::ManeuverPlayer& player = *simulation.maneuver();
     const telemetry::Frame& last = simulation.frame();
+    if (o.figuresJson) {
+        printFiguresJson(figures, *config, terrain.get(), player);
+        return simulation.resetCount() > 0 ? 1 : 0;
+    }
     std::printf("vehicle:                  %s\n", config->name.c_str());
     std::printf("terrain:                  %s\n", terrain ? terrain->name.c_str() : "flat plane");
     std::printf("maneuver:                 %s (%d phases, %s)\n", player.maneuver().name.c_str(), player.phaseCount(),
@@ -186,6 +289,9 @@ int runCommand(const Args& args)
         std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
     if (!o.out.empty())
         std::printf("telemetry:                %s\n", o.out.c_str());
+    if (!o.poses.empty())
+        std::printf("poses:                    %s\n", o.poses.c_str());
+    printFigures(figures);
     return simulation.resetCount() > 0 ? 1 : 0;
 }
 

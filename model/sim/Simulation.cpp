@@ -27,7 +27,7 @@ InputMode modeFor(ManeuverSmoothing s)
 
 Simulation::Simulation(std::shared_ptr<Ground> ground, std::shared_ptr<const VehicleConfig> config,
                        const SpawnPose& start)
-    : world_(std::move(ground)), start_(start)
+    : world_(std::move(ground)), start_(start), runStart_(start)
 {
     world_.addVehicle(std::move(config), start_);
     fillTelemetryFrame(vehicle(), time_, frame_);
@@ -36,6 +36,8 @@ Simulation::Simulation(std::shared_ptr<Ground> ground, std::shared_ptr<const Veh
 void Simulation::setConfig(std::shared_ptr<const VehicleConfig> config)
 {
     vehicle().setConfig(std::move(config));
+    if (player_)
+        player_->updateVehicle(vehicle().config());
 }
 
 void Simulation::setGround(std::shared_ptr<Ground> ground, const SpawnPose& start)
@@ -47,9 +49,11 @@ void Simulation::setGround(std::shared_ptr<Ground> ground, const SpawnPose& star
 
 void Simulation::reset()
 {
+    runStart_ = start_;
     vehicle().reset(start_);
     inputs_.reset();
     player_.reset();
+    lastStepPhase_ = -1;
     time_ = 0.0;
     distance_ = 0.0;
     fillTelemetryFrame(vehicle(), time_, frame_);
@@ -58,7 +62,13 @@ void Simulation::reset()
 void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
 {
     reset();
+    if (const std::optional<PlanarPose>& pose = maneuver.start.pose) {
+        runStart_ = SpawnPose{pose->x, pose->y, pose->heading, start_.height};
+        vehicle().reset(runStart_);
+        fillTelemetryFrame(vehicle(), time_, frame_);
+    }
     player_.emplace(maneuver, maxDuration);
+    player_->setVehicle(vehicle().config(), PlanarPose{runStart_.x, runStart_.y, runStart_.heading});
     driver_ = DriverInput{};
     VehicleInputs in;
     in.forceGear = player_->start().gear;
@@ -89,8 +99,11 @@ bool Simulation::step()
     const double forwardSpeed = v.localVelocity().x();
 
     DriverInput input = driver_;
+    lastStepPhase_ = -1;
     if (player_ && !player_->finished()) {
-        const ManeuverCommand c = player_->inputs();
+        // The drivers see the state of the last frame, as a replay from the frames does.
+        lastStepPhase_ = player_->phaseIndex();
+        const ManeuverCommand c = player_->command(vehicleStateFromFrame(frame_), dt);
         input = DriverInput{};
         input.mode = modeFor(player_->smoothing());
         input.pad = {c.accel, c.brake, c.handbrake, c.steer};
@@ -114,7 +127,7 @@ bool Simulation::step()
         ++resets_;
         lastResetReason_ = bad + " at t = " + std::to_string(time_) + " s; the vehicle was reset to the start";
         const double t = time_;
-        vehicle().reset(start_);
+        vehicle().reset(runStart_);
         inputs_.reset();
         time_ = t;
         fillTelemetryFrame(vehicle(), time_, frame_);
@@ -124,9 +137,12 @@ bool Simulation::step()
     const btVector3 after = v.chassisTransform().getOrigin();
     const double travelled = std::hypot(after.x() - before.x(), after.y() - before.y());  // on the ground plan
     distance_ += travelled;
-    if (player_ && !player_->finished())
-        player_->afterStep(dt, v.localVelocity().x(), travelled);
     fillTelemetryFrame(v, time_, frame_);
+    if (player_ && !player_->finished())
+        player_->afterStep({.dt = dt,
+                            .forwardSpeed = v.localVelocity().x(),
+                            .distance = travelled,
+                            .state = vehicleStateFromFrame(frame_)});
     return true;
 }
 

@@ -31,7 +31,9 @@ public:
     void setDriverInput(const DriverInput& input) { driver_ = input; }
     const DriverInput& driverInput() const { return driver_; }
 
-    /// Resets the vehicle and plays `maneuver` from its first phase.
+    /// Resets the vehicle and plays `maneuver` from its first phase: at the maneuver's own start
+    /// pose if it has one (world coordinates), else at the start pose. Closed-loop phases drive
+    /// this vehicle (ManeuverPlayer::command).
     void startManeuver(const Maneuver& maneuver, double maxDuration = ManeuverPlayer::kDefaultMaxDuration);
     void stopManeuver() { player_.reset(); }
     const ManeuverPlayer* maneuver() const { return player_ ? &*player_ : nullptr; }
@@ -46,6 +48,12 @@ public:
     Vehicle& vehicle() { return world_.vehicle(0); }
     const Vehicle& vehicle() const { return world_.vehicle(0); }
     const SpawnPose& startPose() const { return start_; }
+    /// Where the current run started: the running maneuver's start pose, else startPose(). A bad
+    /// state resets the vehicle here.
+    const SpawnPose& runStartPose() const { return runStart_; }
+    /// The maneuver phase the last step was taken in (-1 when no maneuver was running), so that a
+    /// caller collecting frames can tell which phase each belongs to.
+    int lastStepPhase() const { return lastStepPhase_; }
     /// Distance travelled by the chassis origin on the ground plan since the last reset, m.
     double distance() const { return distance_; }
 
@@ -58,6 +66,8 @@ private:
 
     SimWorld world_;
     SpawnPose start_;
+    SpawnPose runStart_;
+    int lastStepPhase_ = -1;
     DriverInput driver_;
     InputProcessor inputs_;
     std::optional<ManeuverPlayer> player_;

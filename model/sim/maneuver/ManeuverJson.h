@@ -30,14 +30,37 @@ struct ManeuverDocument {
 
 /// Reads maneuver JSON text. Never throws. Errors: not JSON, wrong format or schema version, a
 /// value of the wrong type, an input outside its range (accel/brake/handbrake in [0, 1], steer in
-/// [-1, 1], gear in [-1, 30]), a phase without an end condition, no phases or more than 1000.
+/// [-1, 1], gear in [-1, 30]), a phase without an end condition, no phases or more than 1000,
+/// steerFrom / accelFrom naming no earlier phase, both targetSpeed and gap in one phase, a gap
+/// with both or neither of distance and timeGap or without freespace / continuous.
+///
+/// The keys beyond DESIGN.md's (all optional):
+///   start:  "position": [x, y], "heading" (rad) -- world start pose, else the terrain's
+///   inputs: "steerFrom": phase name, "steerScale", "accelFrom": phase name,
+///           "steerWave": {"shape": "sine" | "sineWithDwell", "frequency" (Hz), "dwell" (s)}
+///   phase:  "targetSpeed": {"speed" (m/s), "rate" (m/s², optional ramp)}
+///           "path": {"type", "frame": "start" | "phase" | "world", "lookAheadMin" (m),
+///                    "lookAheadTime" (s), and by type:
+///                    polyline: "points": [[x, y], ...], "closed"; straight: "length";
+///                    circle: "radius", "direction": "left" | "right";
+///                    doubleLaneChange: "entry", "direction", "vehicleWidth";
+///                    slalom: "entry", "spacing", "cones", "amplitude", "direction", "vehicleWidth"}
+///           "gap": {"lead": {"start" (m), "speedProfile": [[t s, v m/s], ...], "length", "width"},
+///                   "distance" (m) | "timeGap" (s), "freespace", "continuous",
+///                   "dynamicConstraints": {"maxAcceleration", "maxDeceleration", "maxSpeed"},
+///                   "standstillGap" (m, a Jounce extension)}
+///           "measure": "acceleration" | "braking" | "skidpad" | "stepSteer" | "pathTracking" |
+///                      "gapKeeping" | "splitBraking" | "sineWithDwell"
+///   until:  "lateralOffsetAbove" (m)
+/// model/sim/maneuver/Maneuver.h says what each means.
 ManeuverDocument parseManeuver(std::string_view text);
 /// parseManeuver on a file's contents; a file that cannot be read is a problem at "/".
 ManeuverDocument loadManeuver(const std::string& path);
 
 /// The canonical JSON value: format, schemaVersion, name, description, start, smoothing, phases;
 /// a phase's inputs list only those that are not 0 (an input not named is 0) and its until only
-/// the conditions it has.
+/// the conditions it has; then targetSpeed, path (type, frame, the keys of its type), gap and
+/// measure when present.
 io::Json maneuverToJson(const Maneuver& maneuver);
 /// The canonical text (io::formatJson); reading it back and writing again gives the same bytes.
 std::string maneuverToText(const Maneuver& maneuver);
@@ -46,5 +69,8 @@ std::string saveManeuver(const std::string& path, const Maneuver& maneuver);
 
 /// "raw", "keyboard", "pad".
 const char* smoothingName(ManeuverSmoothing smoothing) noexcept;
+/// "acceleration", "braking", "skidpad", "stepSteer", "pathTracking", "gapKeeping", "splitBraking",
+/// "sineWithDwell".
+const char* measureName(Measure measure) noexcept;
 
 }  // namespace jounce::sim

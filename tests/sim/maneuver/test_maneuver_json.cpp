@@ -272,7 +272,7 @@ private slots:
             false, "unknown key");
         row("escaped key", withPhases(R"([{"until": {"duration": 1}, "a/b~c": 0}])"), "/phases/0/a~1b~0c", false,
             "unknown key");
-        row("only unknown condition", withPhases(R"([{"until": {"lateralOffsetAbove": 2}}])"), "/phases/0/until",
+        row("only unknown condition", withPhases(R"([{"until": {"leftTheTrack": 2}}])"), "/phases/0/until",
             true, "no end condition");
 
         std::string many = "[";
