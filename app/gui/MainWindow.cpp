@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "io/VehicleJson.h"
+#include "sim/figures/Figures.h"
 #include "sim/maneuver/ManeuverJson.h"
 #include "sim/terrain/TerrainJson.h"
 #include "telemetry/Channels.h"
@@ -414,31 +415,52 @@ bool MainWindow::startManeuverFile(const QString& path)
         return false;
     }
     summaryLabel_->clear();
+    runningManeuver_ = doc.maneuver;
     simulation_->startManeuver(doc.maneuver, QFileInfo(path).completeBaseName());
     return true;
 }
 
 void MainWindow::showManeuverSummary()
 {
-    // Figures of the run, from the telemetry it produced.
+    // The handling figures of the run (model/sim/figures), from the telemetry it produced: the
+    // history restarted when the maneuver reset the vehicle, so it holds the run's frames.
     const widgets::TelemetryHistory& h = telemetry_->history();
     if (h.empty())
         return;
+    std::vector<telemetry::Frame> frames;
+    frames.reserve(h.size());
+    for (std::size_t i = 0; i < h.size(); ++i)
+        frames.push_back(h.at(i));
     using telemetry::VehicleChannel;
-    double maxSpeed = 0, maxLat = 0;
-    for (std::size_t i = 0; i < h.size(); ++i) {
-        maxSpeed = std::max(maxSpeed, h.at(i).vehicle(VehicleChannel::ForwardSpeed));
-        maxLat = std::max(maxLat, std::fabs(h.at(i).vehicle(VehicleChannel::LatAccel)));
+    sim::FigureInput input;
+    input.frames = frames;
+    input.maneuver = &runningManeuver_;
+    input.vehicle = &document_.config();
+    input.start = {frames.front().vehicle(VehicleChannel::PosX), frames.front().vehicle(VehicleChannel::PosY),
+                   frames.front().vehicle(VehicleChannel::Yaw)};
+    QString text = tr("<b>%1 finished</b> after %2 s").arg(simulation_->maneuverName()).arg(frames.back().time(), 0, 'f', 2);
+    const std::vector<sim::Figure> figures = sim::maneuverFigures(input);
+    if (figures.empty()) {
+        double maxSpeed = 0, maxLat = 0;
+        for (const telemetry::Frame& f : frames) {
+            maxSpeed = std::max(maxSpeed, f.vehicle(VehicleChannel::ForwardSpeed));
+            maxLat = std::max(maxLat, std::fabs(f.vehicle(VehicleChannel::LatAccel)));
+        }
+        text += tr(": top speed %1 m/s, max lateral acceleration %2 m/s².").arg(maxSpeed, 0, 'f', 2).arg(maxLat, 0, 'f', 2);
+    } else {
+        text += "<table>";
+        for (const sim::Figure& f : figures)
+            text += QString("<tr><td>%1</td><td>&nbsp;<b>%2</b></td></tr>")
+                        .arg(QString::fromStdString(f.label).toHtmlEscaped(),
+                             QString::fromStdString(sim::formatFigure(f)).toHtmlEscaped());
+        text += "</table>";
     }
-    const telemetry::Frame& last = h.latest();
-    summaryLabel_->setText(tr("<b>%1 finished</b> after %2 s: top speed %3 m/s, max lateral acceleration %4 m/s², "
-                              "final speed %5 m/s, final gear %6.")
-                               .arg(simulation_->maneuverName())
-                               .arg(last.time(), 0, 'f', 2)
-                               .arg(maxSpeed, 0, 'f', 2)
-                               .arg(maxLat, 0, 'f', 2)
-                               .arg(last.vehicle(VehicleChannel::ForwardSpeed), 0, 'f', 2)
-                               .arg(static_cast<int>(last.vehicle(VehicleChannel::Gear))));
+    summaryLabel_->setText(text);
+}
+
+QString MainWindow::maneuverSummary() const
+{
+    return summaryLabel_->text();
 }
 
 void MainWindow::updateStatus()

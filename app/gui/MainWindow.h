@@ -5,6 +5,8 @@
 #include "SimulationController.h"
 #include "VehicleDocument.h"
 
+#include "sim/maneuver/Maneuver.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -46,6 +48,8 @@ public:
     widgets::ParameterEditor& parameters() { return *parameters_; }
     widgets::ProblemsPanel& problems() { return *problems_; }
     widgets::CurveEditor& curves() { return *curves_; }
+    /// The text shown when the last maneuver ended (its handling figures).
+    QString maneuverSummary() const;
 
     /// The folder of the shipped presets (installed share/jounce/presets or the source tree).
     static QString presetsDir();
@@ -84,6 +88,7 @@ private:
     QAction* runAction_ = nullptr;
     QAction* pauseAction_ = nullptr;
     QAction* realTimeAction_ = nullptr;
+    sim::Maneuver runningManeuver_;  ///< the maneuver last started, for its figures
 };
 
 }  // namespace jounce::gui

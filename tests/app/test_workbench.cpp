@@ -11,6 +11,7 @@
 
 #include <QImage>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -212,6 +213,19 @@ private slots:
         QCOMPARE(w.document().config().wheels[0].tire.latStiffY, 18.0);
         w.document().undoStack()->undo();
         QCOMPARE(w.document().config().wheels[0].tire.latStiffX, 2.0);
+    }
+
+    void maneuverEndsWithItsFigures()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        QVERIFY(w.openTerrain(kPresets + "/terrains/flat.json"));
+        w.simulation().setRealTime(false);
+        QSignalSpy finished(&w.simulation(), &gui::SimulationController::maneuverFinished);
+        QVERIFY(w.startManeuverFile(kPresets + "/maneuvers/braking-100-0.json"));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(w.maneuverSummary().contains("100-0 km/h"), qPrintable(w.maneuverSummary()));
+        QVERIFY2(w.maneuverSummary().contains(" m<"), qPrintable(w.maneuverSummary()));  // a distance in metres
     }
 
     void screenshotOptionWritesTheWindow()
