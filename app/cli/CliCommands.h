@@ -14,6 +14,7 @@ int formatCommand(const Args& args);
 int paramsCommand(const Args& args);
 int schemaCommand(const Args& args);
 int runCommand(const Args& args);
+int doctorCommand(const Args& args);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

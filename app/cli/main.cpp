@@ -26,6 +26,11 @@ usage:
                                          --out writes the telemetry CSV, --duration limits the
                                          run (or idles that long without a maneuver), --set
                                          overrides a parameter (wheels[*].suspension.springStrength=40000)
+  jounce-cli doctor VEHICLE.json [--maneuver M.json [--terrain T.json]] [--json]
+                                         the tuning doctor: the guide's advice on the vehicle
+                                         (and, with --maneuver, on the telemetry of a run),
+                                         with reasons and fixes; exit 1 if there is an error
+  jounce-cli doctor --list               every check the doctor knows
   jounce-cli --help                      this text
 )";
 
@@ -40,6 +45,7 @@ int main(int argc, char** argv)
         {"params", paramsCommand},
         {"schema", schemaCommand},
         {"run", runCommand},
+        {"doctor", doctorCommand},
     };
     if (argc < 2) {
         std::cerr << kUsage;

@@ -181,6 +181,70 @@ private slots:
         QCOMPARE(cli({"params", "--bogus"}).exitCode, 2);
         QCOMPARE(cli({"--help"}).exitCode, 0);
     }
+
+    void doctorReportsFindingsFixesAndExitCodes()
+    {
+        const QString sports = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/sports-car.json");
+        const Run clean = cli({"doctor", sports});
+        QVERIFY2(clean.exitCode == 0, qPrintable(clean.out + clean.err));
+        QVERIFY2(clean.out.endsWith(sports + ": 0 errors, 0 warnings, 0 advice\n"), qPrintable(clean.out));
+
+        // The guide's "never goes beyond first gear": autobox latency 0.4 s, gear switch time 0.5 s.
+        QTemporaryDir dir;
+        QFile in(QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject car = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonObject drive = car["drive"].toObject(), autoBox = drive["autoBox"].toObject();
+        autoBox["latency"] = 0.4;
+        drive["autoBox"] = autoBox;
+        car["drive"] = drive;
+        const QString path = dir.filePath("slow-box.json");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(car).toJson());
+        out.close();
+
+        const QString fullThrottle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/maneuvers/full-throttle.json");
+        const Run r = cli({"doctor", path, "--maneuver", fullThrottle});
+        QCOMPARE(r.exitCode, 1);
+        for (const char* line : {"error    autobox.latency: the autobox latency (0.4 s) is not above the gear switch time (0.5 s)",
+                                 "         parameters: drive.autoBox.latency, drive.gears.switchTime\n",
+                                 "         fix: set the autobox latency to 2 s", "              --set drive.autoBox.latency=2.0\n",
+                                 "error    live.gearCycling: the gearbox kept going back between gear 1 and gear 2",
+                                 "advice   suspension.dampingRatio: FL, FR: damping ratio", "run: 16.0 s of full-throttle"})
+            QVERIFY2(r.out.contains(line), qPrintable(QString(line) + "\n--- in ---\n" + r.out));
+        QVERIFY(r.out.indexOf("error    ") < r.out.indexOf("advice   "));  // errors first
+
+        const Run json = cli({"doctor", path, "--json"});
+        QCOMPARE(json.exitCode, 1);
+        bool latency = false;
+        for (const QString& line : json.out.split('\n', Qt::SkipEmptyParts)) {
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8(), &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(line));
+            for (const char* field : {"file", "severity", "id", "parameters", "reason", "guideSection"})
+                QVERIFY2(o.contains(field), qPrintable(line));
+            if (o["id"].toString() == "autobox.latency") {
+                latency = true;
+                QCOMPARE(o["severity"].toString(), QString("error"));
+                const QJsonObject edit = o["fix"].toObject()["edits"].toArray().first().toObject();
+                QCOMPARE(edit["path"].toString(), QString("drive.autoBox.latency"));
+                QCOMPARE(edit["value"].toDouble(), 2.0);
+            }
+        }
+        QVERIFY(latency);
+
+        // The fix, pasted into run --set, is accepted.
+        QCOMPARE(cli({"run", "--vehicle", path, "--duration", "1", "--set", "drive.autoBox.latency=2.0"}).exitCode, 0);
+
+        const Run list = cli({"doctor", "--list"});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY(list.out.contains("suspension.alpha") && list.out.contains("live.wheelLift"));
+        QCOMPARE(cli({"doctor", "/nonexistent/car.json"}).exitCode, 1);
+        QCOMPARE(cli({"doctor"}).exitCode, 2);
+        QCOMPARE(cli({"doctor", sports, "--terrain", "t.json"}).exitCode, 2);
+        QCOMPARE(cli({"doctor", sports, sports}).exitCode, 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

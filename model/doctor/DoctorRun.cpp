@@ -1,0 +1,31 @@
+#include "DoctorRun.h"
+
+#include "LiveDoctor.h"
+#include "sim/Simulation.h"
+#include "sim/TerrainGround.h"
+
+namespace jounce::doctor {
+
+RunDiagnosis diagnoseRun(std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const sim::Terrain> terrain,
+                         const sim::Maneuver& maneuver, double maxDuration)
+{
+    LiveDoctor doctor(*config);
+    sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
+    simulation.startManeuver(maneuver, maxDuration);
+    while (simulation.maneuverRunning()) {
+        simulation.step();
+        doctor.addFrame(simulation.frame());
+    }
+    RunDiagnosis out;
+    out.findings = doctor.findings();
+    out.simulatedTime = simulation.time();
+    out.distance = simulation.distance();
+    out.finalSpeed = simulation.frame().vehicle(telemetry::VehicleChannel::ForwardSpeed);
+    out.finalGear = static_cast<int>(simulation.frame().vehicle(telemetry::VehicleChannel::Gear));
+    out.completed = simulation.maneuver() && !simulation.maneuver()->timedOut();
+    out.resets = simulation.resetCount();
+    out.lastResetReason = simulation.lastResetReason();
+    return out;
+}
+
+}  // namespace jounce::doctor

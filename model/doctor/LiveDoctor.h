@@ -1,0 +1,139 @@
+#pragma once
+// The doctor's live checks: symptoms the tuning guide's troubleshooting describes, recognised in
+// telemetry over sliding windows. Fed one frame at a time (O(wheels) per frame, no allocation,
+// nothing read from a clock: the same frames give the same findings).
+//
+// The GUI feeds it the frames it drains from the telemetry ring and shows findings() next to the
+// static ones; a batch run (jounce-cli doctor --maneuver, DoctorRun.h) feeds it every step.
+//
+// Checks (ids as in checkCatalogue()):
+//   live.longSlipOscillation  longitudinal slip flips sign >= 6 times within 1 s below 2 m/s
+//                             with no pedal pressed (coasting to rest, standing)
+//   live.gearCycling          a gear is engaged again right after it was left, twice within 10 s
+//                             (an error when the autobox latency is not above the switch time)
+//   live.wheelSpin            a wheel spins (|slip| > 0.5, rim > 2 m/s) while the vehicle stays
+//                             below 0.5 m/s with the throttle open, for 1 s
+//   live.bumpStop             a suspension reaches its compression limit 3 times within 5 s, or
+//                             stays on it for 1 s
+//   live.wheelLift            a wheel is in the air for 0.3 s of a steady turn (filtered |lateral
+//                             acceleration| >= 2 m/s², steer held within 0.05 for 1 s, body
+//                             slip below 0.2)
+
+#include "Finding.h"
+#include "telemetry/Frame.h"
+
+#include <array>
+#include <vector>
+
+namespace jounce::doctor {
+
+class LiveDoctor {
+public:
+    explicit LiveDoctor(const VehicleConfig& config);
+
+    /// A new configuration (an edit while driving): limits and fixes follow it, the history stays.
+    void setConfig(const VehicleConfig& config);
+    /// Forgets the windows and every finding (the vehicle was reset, or a new run starts).
+    void reset();
+
+    /// The next telemetry frame. Frames must come in time order; a frame earlier than the last one
+    /// (a reset) or more than 0.5 s after it (frames were dropped) restarts the windows but keeps
+    /// the findings.
+    void addFrame(const telemetry::Frame& frame);
+
+    /// Every symptom seen since the last reset, errors first. Finding::live is set, firstSeen and
+    /// lastSeen are simulated times, occurrences counts separate episodes. A symptom is going on
+    /// when lastSeen is the time of the last frame (time()).
+    std::vector<Finding> findings() const;
+
+    /// How many symptom episodes began since the last reset: it changes exactly when findings()
+    /// gains a finding or an occurrence, so a panel re-lists only then (lastSeen aside).
+    int episodeCount() const;
+
+    /// Simulated time of the last frame, s.
+    double time() const { return time_; }
+
+private:
+    /// A few recent event times; old ones fall out. Fixed size: no allocation per frame.
+    struct EventTimes {
+        std::array<double, 16> times{};
+        int count = 0;
+        int head = 0;
+        void clear() { count = head = 0; }
+        void push(double t);
+        int countSince(double t) const;
+    };
+
+    /// One symptom's history: when it was seen and how often.
+    struct Latch {
+        bool active = false;  ///< the condition held at the last frame
+        bool seen = false;
+        double first = 0.0;
+        double last = 0.0;
+        int occurrences = 0;
+        /// Records the condition at time t; a new episode starts when it was not active.
+        void update(bool condition, double t);
+        void clear() { *this = Latch{}; }
+    };
+
+    void clearWindows();
+    void checkSlipOscillation(const telemetry::Frame& f, double t, int wheels);
+    void checkGears(const telemetry::Frame& f, double t, double dt);
+    void checkWheelSpin(const telemetry::Frame& f, double t, int wheels);
+    void checkBumpStop(const telemetry::Frame& f, double t, int wheels);
+    void checkWheelLift(const telemetry::Frame& f, double t, double dt, int wheels);
+
+    Finding slipFinding() const;
+    Finding gearFinding() const;
+    Finding spinFinding() const;
+    Finding bumpFinding() const;
+    Finding liftFinding() const;
+
+    VehicleConfig config_;
+    bool started_ = false;
+    double time_ = 0.0;
+
+    // live.longSlipOscillation
+    std::array<int, kMaxWheels> slipSign_{};
+    std::array<EventTimes, kMaxWheels> slipFlips_{};
+    std::array<Latch, kMaxWheels> slipLatch_{};
+    std::array<int, kMaxWheels> slipMaxFlips_{};
+    double slipSpeed_ = 0.0;  ///< forward speed when the oscillation was last seen
+
+    // live.gearCycling
+    int gear_ = 0;
+    std::array<int, 2> engaged_{};  ///< the last two gears engaged (most recent first)
+    int engagedCount_ = 0;
+    EventTimes hunts_;
+    Latch gearLatch_;
+    int huntLow_ = 0, huntHigh_ = 0;  ///< the gears of the last hunt
+    int gearChanges_ = 0;
+    double drivingTime_ = 0.0, neutralTime_ = 0.0;
+
+    // live.wheelSpin
+    double spinStart_ = -1.0;
+    unsigned spinWheels_ = 0;  ///< bit per wheel
+    double spinRimSpeed_ = 0.0;
+    double spinSpeed_ = 0.0;
+    Latch spinLatch_;
+
+    // live.bumpStop
+    std::array<bool, kMaxWheels> atLimit_{};
+    std::array<double, kMaxWheels> limitSince_{};
+    std::array<EventTimes, kMaxWheels> limitHits_{};
+    std::array<Latch, kMaxWheels> bumpLatch_{};
+    std::array<int, kMaxWheels> bumpMaxHits_{};
+    std::array<double, kMaxWheels> bumpLongest_{};
+
+    // live.wheelLift
+    double turnStart_ = -1.0;
+    double turnSteer_ = 0.0;
+    double latFiltered_ = 0.0;  ///< low-passed lateral acceleration
+    std::array<double, kMaxWheels> airTime_{};
+    std::array<Latch, kMaxWheels> liftLatch_{};
+    std::array<double, kMaxWheels> liftAirTime_{};
+    double liftLatAccel_ = 0.0;
+    double liftSteer_ = 0.0;
+};
+
+}  // namespace jounce::doctor
