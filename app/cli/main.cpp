@@ -21,11 +21,13 @@ usage:
   jounce-cli params --all                every parameter the format knows, [*] for list elements
   jounce-cli schema                      JSON Schema (draft 2020-12) of vehicle files
   jounce-cli run --vehicle V.json [--terrain T.json] --maneuver M.json [--duration S]
-                 [--out run.csv] [--set PATH=VALUE ...]
-                                         run a maneuver in batch mode and print a summary;
-                                         --out writes the telemetry CSV, --duration limits the
-                                         run (or idles that long without a maneuver), --set
-                                         overrides a parameter (wheels[*].suspension.springStrength=40000)
+                 [--out run.csv] [--poses poses.csv] [--figures-json] [--set PATH=VALUE ...]
+                                         run a maneuver in batch mode and print a summary and
+                                         its handling figures (--figures-json: as JSON);
+                                         --out writes the telemetry CSV, --poses the Simulink 3D
+                                         poses, --duration limits the run (or idles that long
+                                         without a maneuver), --set overrides a parameter
+                                         (wheels[*].suspension.springStrength=40000)
   jounce-cli doctor VEHICLE.json [--maneuver M.json [--terrain T.json]] [--json]
                                          the tuning doctor: the guide's advice on the vehicle
                                          (and, with --maneuver, on the telemetry of a run),
