@@ -6,6 +6,7 @@
 #include "sim/terrain/TerrainJson.h"
 #include "telemetry/Channels.h"
 #include "widgets/CurveEditor.h"
+#include "widgets/DoctorPanel.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -99,10 +100,20 @@ MainWindow::MainWindow()
         return document_.setParameters(edits, text);
     });
     connect(curves_, &widgets::CurveEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    doctor_ = new widgets::DoctorPanel(this);
+    doctor_->setApplyEdits([this](const std::vector<widgets::DoctorPanel::Edit>& edits, const QString& text) {
+        return document_.setParameters(edits, text);
+    });
+    connect(doctor_, &widgets::DoctorPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(doctor_, &widgets::DoctorPanel::parametersSelected, this, [this](const QStringList& paths) {
+        if (!paths.isEmpty())
+            parameters_->selectParameter(paths.front());
+    });
 
     simulation_ = std::make_unique<SimulationController>(document_, *telemetry_, this);
     connect(simulation_.get(), &SimulationController::framesArrived, vehicleView_, qOverload<>(&QWidget::update));
     connect(simulation_.get(), &SimulationController::framesArrived, curves_, &widgets::CurveEditor::updateOperatingPoint);
+    connect(simulation_.get(), &SimulationController::framesArrived, this, [this] { doctor_->feed(telemetry_->history()); });
     connect(simulation_.get(), &SimulationController::maneuverFinished, this, &MainWindow::showManeuverSummary);
     connect(simulation_.get(), &SimulationController::blockedChanged, this, [this](const QString& reason) {
         blockedLabel_->setText(reason);
@@ -115,6 +126,9 @@ MainWindow::MainWindow()
     QDockWidget* curvesDock = addDock(this, tr("Curves"), "CurvesDock", curves_, Qt::LeftDockWidgetArea);
     splitDockWidget(params, curvesDock, Qt::Vertical);
     QDockWidget* problemsDock = addDock(this, tr("Problems"), "ProblemsDock", problems_, Qt::BottomDockWidgetArea);
+    QDockWidget* doctorDock = addDock(this, tr("Doctor"), "DoctorDock", doctor_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(problemsDock, doctorDock);
+    problemsDock->raise();
     splitDockWidget(simDock, viewDock, Qt::Vertical);
     resizeDocks({params, simDock}, {600, 330}, Qt::Horizontal);
     resizeDocks({problemsDock}, {110}, Qt::Vertical);
@@ -497,6 +511,7 @@ void MainWindow::documentChanged()
     parameters_->setVehicle(document_.config(), document_.savedConfig(), document_.problems());
     vehicleView_->setVehicle(document_.config());
     curves_->setVehicle(document_.config());
+    doctor_->setVehicle(document_.config());
     problems_->setProblems(document_.problems(), document_.displayName());
 }
 

@@ -25,6 +25,7 @@ namespace jounce::widgets {
 class ParameterEditor;
 class ProblemsPanel;
 class CurveEditor;
+class DoctorPanel;
 class TelemetryPanel;
 class VehicleView;
 }  // namespace jounce::widgets
@@ -48,6 +49,7 @@ public:
     widgets::ParameterEditor& parameters() { return *parameters_; }
     widgets::ProblemsPanel& problems() { return *problems_; }
     widgets::CurveEditor& curves() { return *curves_; }
+    widgets::DoctorPanel& doctor() { return *doctor_; }
     /// The text shown when the last maneuver ended (its handling figures).
     QString maneuverSummary() const;
 
@@ -76,6 +78,7 @@ private:
     widgets::ProblemsPanel* problems_;
     widgets::VehicleView* vehicleView_;
     widgets::CurveEditor* curves_;
+    widgets::DoctorPanel* doctor_;
     std::unique_ptr<SimulationController> simulation_;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;

@@ -181,7 +181,10 @@ QString VehicleDocument::setParameters(const std::vector<Edit>& edits, const QSt
     const QString label = !text.isEmpty() ? text
                           : single       ? tr("Set %1").arg(QString::fromStdString(edits.front().first))
                                          : tr("Edit %1 parameters").arg(edits.size());
-    undo_.push(new ConfigCommand(*this, config_, next, label, single ? edits.front().first : std::string()));
+    // Typing into one field again and again merges into one step; named operations (a fix, a
+    // revert, a drag) stay steps of their own.
+    const bool merge = single && text.isEmpty();
+    undo_.push(new ConfigCommand(*this, config_, next, label, merge ? edits.front().first : std::string()));
     return {};
 }
 

@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "io/VehicleJson.h"
 #include "widgets/CurveEditor.h"
+#include "widgets/DoctorPanel.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -226,6 +227,29 @@ private slots:
         QVERIFY(finished.wait(60000));
         QVERIFY2(w.maneuverSummary().contains("100-0 km/h"), qPrintable(w.maneuverSummary()));
         QVERIFY2(w.maneuverSummary().contains(" m<"), qPrintable(w.maneuverSummary()));  // a distance in metres
+    }
+
+    void doctorPanelDiagnosesAndFixes()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/sports-car.json"));
+        auto has = [&](const std::string& id) {
+            for (const doctor::Finding& f : w.doctor().findings())
+                if (f.id == id)
+                    return f.key();
+            return std::string();
+        };
+        QVERIFY(has("autobox.latency").empty());
+        // The guide's "never goes beyond first gear" case: autobox latency below the switch time.
+        QCOMPARE(w.parameters().editCell("drive.autoBox.latency", "0.3"), QString());
+        const std::string key = has("autobox.latency");
+        QVERIFY(!key.empty());
+        QCOMPARE(w.doctor().applyFix(key), QString());
+        QVERIFY(has("autobox.latency").empty());
+        QVERIFY(w.document().config().drive.autoBox.latency > w.document().config().drive.gears.switchTime);
+        QCOMPARE(w.document().undoStack()->count(), 2);  // the edit, then the fix as one step
+        w.document().undoStack()->undo();
+        QVERIFY(!has("autobox.latency").empty());
     }
 
     void screenshotOptionWritesTheWindow()
