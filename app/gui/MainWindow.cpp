@@ -429,41 +429,20 @@ bool MainWindow::startManeuverFile(const QString& path)
         return false;
     }
     summaryLabel_->clear();
-    runningManeuver_ = doc.maneuver;
     simulation_->startManeuver(doc.maneuver, QFileInfo(path).completeBaseName());
     return true;
 }
 
 void MainWindow::showManeuverSummary()
 {
-    // The handling figures of the run (model/sim/figures), from the telemetry it produced: the
-    // history restarted when the maneuver reset the vehicle, so it holds the run's frames.
-    const widgets::TelemetryHistory& h = telemetry_->history();
-    if (h.empty())
-        return;
-    std::vector<telemetry::Frame> frames;
-    frames.reserve(h.size());
-    for (std::size_t i = 0; i < h.size(); ++i)
-        frames.push_back(h.at(i));
-    using telemetry::VehicleChannel;
-    sim::FigureInput input;
-    input.frames = frames;
-    input.maneuver = &runningManeuver_;
-    input.vehicle = &document_.config();
-    input.start = {frames.front().vehicle(VehicleChannel::PosX), frames.front().vehicle(VehicleChannel::PosY),
-                   frames.front().vehicle(VehicleChannel::Yaw)};
-    QString text = tr("<b>%1 finished</b> after %2 s").arg(simulation_->maneuverName()).arg(frames.back().time(), 0, 'f', 2);
-    const std::vector<sim::Figure> figures = sim::maneuverFigures(input);
-    if (figures.empty()) {
-        double maxSpeed = 0, maxLat = 0;
-        for (const telemetry::Frame& f : frames) {
-            maxSpeed = std::max(maxSpeed, f.vehicle(VehicleChannel::ForwardSpeed));
-            maxLat = std::max(maxLat, std::fabs(f.vehicle(VehicleChannel::LatAccel)));
-        }
-        text += tr(": top speed %1 m/s, max lateral acceleration %2 m/s².").arg(maxSpeed, 0, 'f', 2).arg(maxLat, 0, 'f', 2);
+    // The figures come from the simulation thread, which saw every frame of the run.
+    const sim::SimulationRunner::Status s = simulation_->status();
+    QString text = tr("<b>%1 finished</b> after %2 s").arg(simulation_->maneuverName()).arg(s.time, 0, 'f', 2);
+    if (s.figures.empty()) {
+        text += tr(": this maneuver measures no handling figures.");
     } else {
         text += "<table>";
-        for (const sim::Figure& f : figures)
+        for (const sim::Figure& f : s.figures)
             text += QString("<tr><td>%1</td><td>&nbsp;<b>%2</b></td></tr>")
                         .arg(QString::fromStdString(f.label).toHtmlEscaped(),
                              QString::fromStdString(sim::formatFigure(f)).toHtmlEscaped());

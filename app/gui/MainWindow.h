@@ -91,7 +91,6 @@ private:
     QAction* runAction_ = nullptr;
     QAction* pauseAction_ = nullptr;
     QAction* realTimeAction_ = nullptr;
-    sim::Maneuver runningManeuver_;  ///< the maneuver last started, for its figures
 };
 
 }  // namespace jounce::gui

@@ -68,6 +68,12 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
     double rateSim = 0.0;
     double rtf = 0.0;
     std::vector<Command> pending;
+    // The current maneuver run, for its figures.
+    Maneuver maneuver;
+    std::vector<telemetry::Frame> runFrames;
+    std::vector<int> runPhases;
+    std::vector<Figure> figures;
+    std::uint64_t figuresRun = 0;
 
     while (!stop.stop_requested()) {
         {
@@ -95,6 +101,9 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
                         sim.setDriverInput(cmd.input);
                     } else if constexpr (std::is_same_v<T, StartManeuver>) {
                         sim.startManeuver(cmd.maneuver);
+                        maneuver = cmd.maneuver;
+                        runFrames.clear();
+                        runPhases.clear();
                         maneuverStarted = true;
                     } else if constexpr (std::is_same_v<T, StopManeuver>) {
                         sim.stopManeuver();
@@ -123,9 +132,27 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
         if (stepsRequested > 0)
             --stepsRequested;
 
+        const bool wasRunning = sim.maneuverRunning();
         sim.step();
         ++steps;
         ring_.push(sim.frame());
+        if (wasRunning) {
+            runFrames.push_back(sim.frame());
+            runPhases.push_back(sim.lastStepPhase());
+            if (!sim.maneuverRunning()) {
+                FigureInput input;
+                input.frames = runFrames;
+                input.maneuver = &maneuver;
+                input.vehicle = &sim.config();
+                const SpawnPose& start = sim.runStartPose();
+                input.start = PlanarPose{start.x, start.y, start.heading};
+                input.framePhase = runPhases;
+                figures = maneuverFigures(input);
+                ++figuresRun;
+                runFrames = {};
+                runPhases = {};
+            }
+        }
         const double dt = sim.timeStep();
         pacedTime += dt;
         rateSim += dt;
@@ -151,6 +178,10 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
             status_.maneuverPhase = sim.maneuver() ? std::string(sim.maneuver()->phaseName()) : std::string();
             status_.realTimeFactor = rtf;
             status_.error = error;
+            if (status_.figuresRun != figuresRun) {
+                status_.figures = figures;
+                status_.figuresRun = figuresRun;
+            }
         }
 
         if (realTime && !paused) {

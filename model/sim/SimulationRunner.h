@@ -5,6 +5,7 @@
 // can, and never waits for its readers.
 
 #include "DriverInput.h"
+#include "figures/Figures.h"
 #include "maneuver/Maneuver.h"
 #include "telemetry/FrameRing.h"
 #include "terrain/Terrain.h"
@@ -34,6 +35,10 @@ public:
         std::string maneuverPhase;
         double realTimeFactor = 0.0;    ///< simulated / wall time over the last second
         std::string error;              ///< a command that could not be applied (e.g. a bad terrain)
+        /// The handling figures of the last maneuver that ran to its end, computed on the
+        /// simulation thread from every frame of the run (the telemetry ring may drop frames).
+        std::vector<Figure> figures;
+        std::uint64_t figuresRun = 0;   ///< increases with every finished maneuver
     };
 
     /// Starts the thread, paused or running, real time by default.
