@@ -1,5 +1,7 @@
 // jounce-cli's file commands, run as a user runs them: exit codes and output.
 
+#include "support/CliProcess.h"
+
 #include <QtTest>
 
 #include <QDir>
@@ -11,21 +13,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = jounce::testing::CliRun;
 
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.setProgram(QStringLiteral(JOUNCE_BINARY_DIR "/app/cli/jounce-cli"));
-    p.setArguments(args);
-    p.start();
-    p.waitForFinished(60000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+Run cli(const QStringList& args) { return jounce::testing::runCli(args); }
 
 QStringList presetFiles()
 {

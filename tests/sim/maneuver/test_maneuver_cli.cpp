@@ -1,6 +1,8 @@
 // jounce-cli run with the maneuver library, run as a user runs it: the figures of the maneuver in
 // text and as JSON, and the Simulink pose CSV.
 
+#include "support/CliProcess.h"
+
 #include <QtTest>
 
 #include <QFile>
@@ -12,21 +14,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = jounce::testing::CliRun;
 
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.setProgram(QStringLiteral(JOUNCE_BINARY_DIR "/app/cli/jounce-cli"));
-    p.setArguments(args);
-    p.start();
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+Run cli(const QStringList& args) { return jounce::testing::runCli(args); }
 
 const QString kCar = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
 const QString kProvingGround = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/terrains/proving-ground.json");
