@@ -1,10 +1,12 @@
 #include "TireLoad.h"
 
+#include "config/TuningGuide.h"
+
 namespace jounce::sim {
 
 double tireRestLoad(double sprungMass, double wheelMass, double gravity) noexcept
 {
-    return gravity * (sprungMass + wheelMass);
+    return guide::tireRestLoad(sprungMass, wheelMass, gravity);  // one formula, shared with the guide helpers
 }
 
 double filterNormalisedLoad(const TireLoadFilterData& filter, double normalisedLoad) noexcept
