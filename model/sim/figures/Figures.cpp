@@ -28,7 +28,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 std::vector<Figure> catalogue()
 {
     const auto f = [](const char* id, const char* label, const char* unit, Measure m, const char* source,
-                      bool flag = false) {
+                      Preference better = Preference::Lower, bool flag = false) {
         Figure x;
         x.id = id;
         x.label = label;
@@ -36,6 +36,7 @@ std::vector<Figure> catalogue()
         x.measure = m;
         x.source = source;
         x.flag = flag;
+        x.preference = better;
         return x;
     };
     const char* accel = "acceleration-0-100 (SAE J1491 standing start)";
@@ -46,24 +47,24 @@ std::vector<Figure> catalogue()
     const char* sine = "sine-with-dwell (FMVSS 126 / UN R140)";
     return {
         f("accel0to100", "0-100 km/h time", "s", Measure::Acceleration, accel),
-        f("topSpeed", "top speed reached", "km/h", Measure::Acceleration, accel),
+        f("topSpeed", "top speed reached", "km/h", Measure::Acceleration, accel, Preference::Higher),
         f("brake100to0", "100-0 km/h stopping distance", "m", Measure::Braking, "braking-100-0 (ISO 21994 straight-line braking)"),
-        f("maxSteadyLatAccel", "max steady lateral acceleration", "m/s^2", Measure::Skidpad, skid),
-        f("understeerGradient", "understeer gradient", "deg/g", Measure::Skidpad, skid),
+        f("maxSteadyLatAccel", "max steady lateral acceleration", "m/s^2", Measure::Skidpad, skid, Preference::Higher),
+        f("understeerGradient", "understeer gradient", "deg/g", Measure::Skidpad, skid, Preference::None),
         f("rollGradient", "roll gradient", "deg/g", Measure::Skidpad, skid),
         f("yawRateRiseTime", "yaw-rate rise time (10-90 %)", "s", Measure::StepSteer, step),
         f("yawRateOvershoot", "yaw-rate overshoot", "%", Measure::StepSteer, step),
         f("maxLateralDeviation", "max lateral deviation from the path", "m", Measure::PathTracking, track),
-        f("coneHit", "any cone hit", "", Measure::PathTracking, track, true),
+        f("coneHit", "any cone hit", "", Measure::PathTracking, track, Preference::Lower, true),
         f("conesHit", "cones hit", "", Measure::PathTracking, track),
-        f("timeGapErrorMean", "time-gap error, mean", "s", Measure::GapKeeping, gap),
+        f("timeGapErrorMean", "time-gap error, mean", "s", Measure::GapKeeping, gap, Preference::LowerMagnitude),
         f("timeGapErrorMax", "time-gap error, max", "s", Measure::GapKeeping, gap),
         f("splitFrictionYaw", "yaw angle after split-friction braking", "deg", Measure::SplitBraking,
-          "split-friction-braking (ISO 14512 open loop)"),
+          "split-friction-braking (ISO 14512 open loop)", Preference::LowerMagnitude),
         f("yawRateRatio100", "yaw-rate ratio 1.00 s after steer end", "%", Measure::SineWithDwell, sine),
         f("yawRateRatio175", "yaw-rate ratio 1.75 s after steer end", "%", Measure::SineWithDwell, sine),
         f("lateralDisplacement107", "lateral displacement 1.07 s after steer start", "m", Measure::SineWithDwell,
-          sine),
+          sine, Preference::Higher),
     };
 }
 

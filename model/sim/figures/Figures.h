@@ -19,6 +19,14 @@
 
 namespace jounce::sim {
 
+/// Which way a figure is better, for marking the best of several vehicles.
+enum class Preference {
+    None,            ///< a design choice, not better either way (understeer gradient)
+    Lower,           ///< times, distances, errors, overshoot, cones
+    Higher,          ///< grip, top speed, lateral displacement (FMVSS 126 asks for at least 1.83 m)
+    LowerMagnitude,  ///< closer to zero is better (yaw after split-friction braking)
+};
+
 struct Figure {
     std::string id;      ///< stable identifier: "accel0to100", "understeerGradient", ...
     std::string label;   ///< "0-100 km/h time"
@@ -26,6 +34,7 @@ struct Figure {
     Measure measure = Measure::Acceleration;  ///< the phase measure it reads
     std::string source;  ///< the library maneuver and procedure that produce it
     bool flag = false;   ///< a yes/no figure: value 1 (yes) or 0 (no)
+    Preference preference = Preference::Lower;
     std::optional<double> value;  ///< nullopt: n/a
     std::string note;    ///< why it is n/a, or how it was obtained ("from 100.4 km/h")
 };

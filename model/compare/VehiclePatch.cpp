@@ -1,0 +1,201 @@
+#include "VehiclePatch.h"
+
+#include "ParameterComparison.h"
+#include "config/ParameterRegistry.h"
+#include "io/VehicleJson.h"
+
+#include <array>
+#include <exception>
+
+namespace jounce::compare {
+namespace {
+
+std::vector<std::string> pointerTokens(const std::string& pointer)
+{
+    std::vector<std::string> tokens;
+    if (pointer.empty())
+        return tokens;
+    std::size_t start = 1;
+    while (true) {
+        const std::size_t slash = pointer.find('/', start);
+        std::string token = pointer.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+        for (std::size_t p = 0; (p = token.find('~', p)) != std::string::npos; ++p)
+            token.replace(p, 2, p + 1 < token.size() && token[p + 1] == '1' ? "/" : "~");
+        tokens.push_back(std::move(token));
+        if (slash == std::string::npos)
+            return tokens;
+        start = slash + 1;
+    }
+}
+
+const config::Node* nodeAtPointer(const std::string& pointer)
+{
+    const config::Node* node = &config::ParameterRegistry::instance().root();
+    for (const std::string& token : pointerTokens(pointer)) {
+        if (node->kind == config::NodeKind::Array) {
+            node = node->element.get();
+        } else if (node->kind == config::NodeKind::Object && node->tuple) {
+            const auto index = std::strtoul(token.c_str(), nullptr, 10);
+            if (index >= node->children.size())
+                return nullptr;
+            node = node->children[index].get();
+        } else if (node->kind == config::NodeKind::Object) {
+            const config::Node* child = nullptr;
+            for (const auto& c : node->children)
+                if (c->key == token) {
+                    child = c.get();
+                    break;
+                }
+            if (!child)
+                return nullptr;
+            node = child;
+        } else {
+            return nullptr;
+        }
+    }
+    return node;
+}
+
+/// Counts values up to `limit` (stops early), so a hostile patch of "copy" operations that doubles
+/// the document each time is caught before it exhausts memory.
+std::size_t countValues(const Json& j, std::size_t limit)
+{
+    std::size_t n = 1;
+    if (j.is_structured())
+        for (const Json& child : j) {
+            if (n > limit)
+                break;
+            n += countValues(child, limit - n);
+        }
+    return n;
+}
+
+std::string opPath(const Json& op)
+{
+    return op.at("path").get<std::string>();
+}
+
+}  // namespace
+
+std::string sectionOfPointer(const std::string& pointer)
+{
+    const config::Node* node = nodeAtPointer(pointer);
+    return node ? sectionOf(*node) : std::string();
+}
+
+Json makePatch(const VehicleConfig& from, const VehicleConfig& to)
+{
+    return Json::diff(io::vehicleToJson(from), io::vehicleToJson(to));
+}
+
+std::optional<Json> parsePatch(std::string_view text, Problems& problems)
+{
+    std::optional<Json> json = io::parseJson(text, problems);
+    if (!json)
+        return std::nullopt;
+    if (!json->is_array()) {
+        problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + io::describeJson(*json));
+        return std::nullopt;
+    }
+    static const std::array<std::string, 6> kOps{"add", "remove", "replace", "move", "copy", "test"};
+    const std::size_t before = problems.items.size();
+    for (std::size_t i = 0; i < json->size(); ++i) {
+        const Json& op = (*json)[i];
+        const std::string at = "/" + std::to_string(i);
+        if (!op.is_object()) {
+            problems.error(at, "an operation is an object, got " + io::describeJson(op));
+            continue;
+        }
+        const auto name = op.find("op");
+        if (name == op.end() || !name->is_string() ||
+            std::find(kOps.begin(), kOps.end(), name->get<std::string>()) == kOps.end()) {
+            problems.error(at + "/op", "must be one of add, remove, replace, move, copy, test");
+            continue;
+        }
+        const auto path = op.find("path");
+        if (path == op.end() || !path->is_string()) {
+            problems.error(at + "/path", "missing: every operation has a string \"path\" (a JSON pointer)");
+            continue;
+        }
+        const std::string kind = name->get<std::string>();
+        if ((kind == "add" || kind == "replace" || kind == "test") && !op.contains("value"))
+            problems.error(at + "/value", "missing: \"" + kind + "\" needs a value");
+        if ((kind == "move" || kind == "copy") && !(op.contains("from") && op["from"].is_string()))
+            problems.error(at + "/from", "missing: \"" + kind + "\" needs a string \"from\"");
+    }
+    if (problems.items.size() != before)
+        return std::nullopt;
+    return json;
+}
+
+PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
+{
+    PatchResult result;
+    Json document = io::vehicleToJson(base);
+    for (std::size_t i = 0; i < patch.size(); ++i) {
+        try {
+            Json single = Json::array();
+            single.push_back(patch[i]);
+            document = document.patch(single);
+        } catch (const std::exception& e) {
+            // nlohmann's message starts with "[json.exception.out_of_range.403] "; keep the reason.
+            std::string message = e.what();
+            if (const auto close = message.find("] "); message.rfind("[json.exception", 0) == 0 && close != std::string::npos)
+                message = message.substr(close + 2);
+            std::string what = "cannot apply";
+            if (patch[i].is_object() && patch[i].contains("op") && patch[i].contains("path"))
+                what = "cannot apply " + patch[i]["op"].dump() + " at " + patch[i]["path"].dump();
+            result.problems.error("/" + std::to_string(i), what + ": " + message);
+            return result;
+        }
+        if (const std::size_t limit = io::JsonLimits{}.maxValues; countValues(document, limit) > limit) {
+            result.problems.error("/" + std::to_string(i), "the patch grows the vehicle beyond " +
+                                                               std::to_string(limit) + " values");
+            return result;
+        }
+    }
+    io::VehicleDocument read = io::parseVehicle(io::formatJson(document));
+    result.applied = read.parsed;
+    result.config = std::move(read.config);
+    result.problems.items.insert(result.problems.items.end(), read.problems.items.begin(), read.problems.items.end());
+    return result;
+}
+
+CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
+                           const std::string& what)
+{
+    CopyResult result;
+    result.config = target;
+    const Json full = makePatch(target, source);
+    Json filtered = Json::array();
+    for (const Json& op : full) {
+        const std::string path = opPath(op);
+        bool take = false;
+        switch (scope) {
+        case CopyScope::Value: take = path == what; break;
+        case CopyScope::Section: take = sectionOfPointer(path) == what; break;
+        case CopyScope::All: take = path != "/name" && path != "/description"; break;
+        }
+        if (take)
+            filtered.push_back(op);
+    }
+    if (filtered.empty()) {
+        if (scope == CopyScope::Value && !config::ParameterRegistry::instance().get(target, config::ParameterRegistry::pointerToPath(what)))
+            result.error = "the edited vehicle has no " + config::ParameterRegistry::pointerToPath(what) +
+                           "; copy its whole section instead";
+        else
+            result.error = "nothing to copy: the values are already the same";
+        return result;
+    }
+    PatchResult patched = applyPatch(target, filtered);
+    if (!patched.applied) {
+        result.error = patched.problems.items.empty() ? "the copy could not be applied"
+                                                      : patched.problems.items.front().message;
+        return result;
+    }
+    result.config = std::move(patched.config);
+    result.operations = static_cast<int>(filtered.size());
+    return result;
+}
+
+}  // namespace jounce::compare

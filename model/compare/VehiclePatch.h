@@ -1,0 +1,58 @@
+#pragma once
+// Differences between vehicles as RFC 6902 JSON Patches (nlohmann_json's own diff and patch), applied
+// to a vehicle's canonical JSON and read back like any file, so a patch can never smuggle in a
+// value the registry would refuse.
+
+#include "config/Problem.h"
+#include "config/VehicleConfig.h"
+#include "io/JsonText.h"
+
+#include <string>
+#include <string_view>
+
+namespace jounce::compare {
+
+using io::Json;
+
+/// The patch that turns `from` into `to`: nlohmann::json::diff of their canonical JSON.
+Json makePatch(const VehicleConfig& from, const VehicleConfig& to);
+
+/// Reads patch text that may be hostile: JSON limits as for any file, then the RFC 6902 shape (an
+/// array of objects, each with a known "op", a string "path", and "value" or "from" where needed).
+/// Problems carry the pointer into the patch ("/3/path").
+std::optional<Json> parsePatch(std::string_view text, Problems& problems);
+
+struct PatchResult {
+    VehicleConfig config;  ///< the patched vehicle as read back (defaults where it said nothing)
+    Problems problems;     ///< a failed operation at its pointer in the patch, then validation
+    bool applied = false;  ///< every operation applied (config holds the result)
+    bool ok() const { return applied && !problems.hasErrors(); }
+};
+
+/// Applies `patch` to the canonical JSON of `base` one operation at a time (so a failure names its
+/// operation), then reads and validates the result.
+PatchResult applyPatch(const VehicleConfig& base, const Json& patch);
+
+/// What "take the winner's values" copies from one vehicle into another.
+enum class CopyScope {
+    Value,    ///< one leaf: `what` is its JSON pointer
+    Section,  ///< every difference in one tuning-guide section: `what` is the section name
+    All,      ///< every difference except the name and description
+};
+
+struct CopyResult {
+    VehicleConfig config;  ///< target with the copied values
+    int operations = 0;    ///< patch operations applied
+    std::string error;     ///< why nothing could be copied; empty on success
+};
+
+/// Copies the differences in `scope` from `source` into `target` through a filtered patch. A section
+/// includes its arrays' length changes (a sixth gear); a single value must exist in both vehicles.
+/// The result is not validated here: the document refuses it if it creates a new error.
+CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
+                           const std::string& what);
+
+/// The guide section of the registry node a JSON pointer names ("" when it names none).
+std::string sectionOfPointer(const std::string& pointer);
+
+}  // namespace jounce::compare
