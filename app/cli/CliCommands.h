@@ -2,6 +2,8 @@
 // The subcommands of jounce-cli. Each takes its arguments (after the subcommand name) and returns
 // the process exit code: 0 success, 1 the files or run failed, 2 the command line was wrong.
 
+#include "config/Problem.h"
+
 #include <string>
 #include <vector>
 
@@ -9,14 +11,23 @@ namespace jounce::cli {
 
 using Args = std::vector<std::string>;
 
+/// jounce-cli compare runs at most this many vehicles at once (the GUI compares 2 to 4).
+inline constexpr int kMaxCompared = 20;
+
 int validateCommand(const Args& args);
 int formatCommand(const Args& args);
 int paramsCommand(const Args& args);
 int schemaCommand(const Args& args);
 int runCommand(const Args& args);
 int doctorCommand(const Args& args);
+int diffCommand(const Args& args);
+int patchCommand(const Args& args);
+int compareCommand(const Args& args);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);
+
+/// Prints every problem as "FILE: /pointer: message" to stderr.
+void printProblems(const std::string& file, const Problems& problems);
 
 }  // namespace jounce::cli

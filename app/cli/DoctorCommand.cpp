@@ -59,12 +59,6 @@ config::Json findingJson(const std::string& file, const doctor::Finding& f)
     return j;
 }
 
-void printProblems(const std::string& file, const Problems& problems)
-{
-    for (const Problem& p : problems.items)
-        std::cerr << file << ": " << p.toString() << "\n";
-}
-
 }  // namespace
 
 int doctorCommand(const Args& args)

@@ -17,6 +17,13 @@ int usageError(const std::string& message)
     return 2;
 }
 
+void printProblems(const std::string& file, const Problems& problems)
+{
+    for (const Problem& p : problems.items)
+        std::cerr << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
+                  << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
+}
+
 int validateCommand(const Args& args)
 {
     if (args.empty())

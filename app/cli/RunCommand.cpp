@@ -37,13 +37,6 @@ struct RunOptions {
     std::vector<std::string> sets;
 };
 
-void printProblems(const std::string& file, const Problems& problems)
-{
-    for (const Problem& p : problems.items)
-        std::cerr << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
-                  << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
-}
-
 /// `--set PATH=VALUE`: VALUE is JSON (40000, true, [0.1, 1.0]); a bare word is a string (NW).
 std::string applySet(VehicleConfig& config, const std::string& assignment)
 {

@@ -33,6 +33,19 @@ usage:
                                          (and, with --maneuver, on the telemetry of a run),
                                          with reasons and fixes; exit 1 if there is an error
   jounce-cli doctor --list               every check the doctor knows
+  jounce-cli diff A.json B.json [--out DIFF.json]
+                                         the differences from A to B as an RFC 6902 JSON
+                                         Patch (to stdout without --out)
+  jounce-cli patch BASE.json DIFF.json [--out NEW.json]
+                                         apply a JSON Patch to a vehicle; the result is
+                                         validated like any file and written only if valid
+  jounce-cli compare A.json B.json [C.json ...] --maneuver M.json [--terrain T.json]
+                 [--out report.csv] [--all-parameters] [--threads N]
+                                         the same maneuver for every vehicle, in parallel on
+                                         all cores (or N threads); prints one row of handling
+                                         figures per vehicle, * marking the best; --out writes
+                                         the CSV report (figures, derived values, differing
+                                         parameters, or all with --all-parameters)
   jounce-cli --help                      this text
 )";
 
@@ -48,6 +61,9 @@ int main(int argc, char** argv)
         {"schema", schemaCommand},
         {"run", runCommand},
         {"doctor", doctorCommand},
+        {"diff", diffCommand},
+        {"patch", patchCommand},
+        {"compare", compareCommand},
     };
     if (argc < 2) {
         std::cerr << kUsage;

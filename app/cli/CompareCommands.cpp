@@ -1,0 +1,273 @@
+// diff, patch and compare: what differs between vehicles, as a JSON Patch and as handling figures
+// from the same maneuver, run on every core.
+
+#include "CliCommands.h"
+
+#include "compare/CompareReport.h"
+#include "compare/ComparisonRun.h"
+#include "compare/FigureTable.h"
+#include "compare/VehiclePatch.h"
+#include "io/JsonText.h"
+#include "io/VehicleJson.h"
+#include "sim/maneuver/ManeuverJson.h"
+#include "sim/terrain/TerrainJson.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace jounce::cli {
+namespace {
+
+/// A vehicle file that must be free of errors to be compared or patched.
+bool loadValidVehicle(const std::string& file, VehicleConfig& out)
+{
+    io::VehicleDocument doc = io::loadVehicle(file);
+    if (!doc.ok()) {
+        printProblems(file, doc.problems);
+        std::cerr << "jounce-cli: " << file << " has errors; fix them first (jounce-cli validate " << file << ")\n";
+        return false;
+    }
+    out = std::move(doc.config);
+    return true;
+}
+
+/// Writes `text` atomically to `out`, or to stdout when `out` is empty.
+bool writeOutput(const std::string& out, const std::string& text)
+{
+    if (out.empty()) {
+        std::cout << text;
+        return true;
+    }
+    if (const std::string err = io::writeFileAtomic(out, text); !err.empty()) {
+        std::cerr << "jounce-cli: " << err << "\n";
+        return false;
+    }
+    return true;
+}
+
+std::string padRight(std::string text, std::size_t width)
+{
+    if (text.size() < width)
+        text.resize(width, ' ');
+    return text;
+}
+
+}  // namespace
+
+int diffCommand(const Args& args)
+{
+    std::vector<std::string> files;
+    std::string out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--out" && i + 1 < args.size())
+            out = args[++i];
+        else if (args[i].rfind("--", 0) == 0)
+            return usageError("diff: unexpected argument " + args[i]);
+        else
+            files.push_back(args[i]);
+    }
+    if (files.size() != 2)
+        return usageError("diff needs two vehicle files: jounce-cli diff A.json B.json [--out DIFF.json]");
+    VehicleConfig a, b;
+    if (!loadValidVehicle(files[0], a) || !loadValidVehicle(files[1], b))
+        return 1;
+    const io::Json patch = compare::makePatch(a, b);
+    if (!writeOutput(out, io::formatJson(patch)))
+        return 1;
+    if (!out.empty())
+        std::cout << patch.size() << " operation" << (patch.size() == 1 ? "" : "s") << " from " << files[0] << " to "
+                  << files[1] << " written to " << out << "\n";
+    return 0;
+}
+
+int patchCommand(const Args& args)
+{
+    std::vector<std::string> files;
+    std::string out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--out" && i + 1 < args.size())
+            out = args[++i];
+        else if (args[i].rfind("--", 0) == 0)
+            return usageError("patch: unexpected argument " + args[i]);
+        else
+            files.push_back(args[i]);
+    }
+    if (files.size() != 2)
+        return usageError("patch needs a vehicle and a patch: jounce-cli patch BASE.json DIFF.json [--out NEW.json]");
+    VehicleConfig base;
+    if (!loadValidVehicle(files[0], base))
+        return 1;
+    std::string text;
+    if (const std::string err = io::readTextFile(files[1], io::JsonLimits{}.maxBytes, text); !err.empty()) {
+        std::cerr << files[1] << ": /: " << err << "\n";
+        return 1;
+    }
+    Problems patchProblems;
+    const std::optional<io::Json> patch = compare::parsePatch(text, patchProblems);
+    if (!patch) {
+        printProblems(files[1], patchProblems);
+        return 1;
+    }
+    const compare::PatchResult result = compare::applyPatch(base, *patch);
+    if (!result.applied) {
+        printProblems(files[1], result.problems);  // the pointer of the operation that failed
+        return 1;
+    }
+    if (result.problems.hasErrors()) {
+        // The patched vehicle is not a valid file: say where, write nothing.
+        printProblems(out.empty() ? std::string("patched vehicle") : out, result.problems);
+        std::cerr << "jounce-cli: " << files[1] << " applied to " << files[0] << " gives an invalid vehicle; nothing written\n";
+        return 1;
+    }
+    if (!writeOutput(out, io::vehicleToText(result.config)))
+        return 1;
+    if (!out.empty())
+        std::cout << patch->size() << " operation" << (patch->size() == 1 ? "" : "s") << " applied to " << files[0]
+                  << "; " << out << " is valid\n";
+    return 0;
+}
+
+int compareCommand(const Args& args)
+{
+    std::vector<std::string> files;
+    std::string maneuverFile, terrainFile, out;
+    int threads = 0;
+    bool allParameters = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == "--maneuver" && hasValue) {
+            maneuverFile = args[++i];
+        } else if (a == "--terrain" && hasValue) {
+            terrainFile = args[++i];
+        } else if (a == "--out" && hasValue) {
+            out = args[++i];
+        } else if (a == "--threads" && hasValue) {
+            const std::string& n = args[++i];
+            char* end = nullptr;
+            const long value = std::strtol(n.c_str(), &end, 10);
+            if (end == n.c_str() || *end != '\0' || value < 1 || value > 64)
+                return usageError("compare: --threads takes a number from 1 to 64, got " + n);
+            threads = static_cast<int>(value);
+        } else if (a == "--all-parameters") {
+            allParameters = true;
+        } else if (a.rfind("--", 0) == 0) {
+            return usageError("compare: unexpected argument " + a);
+        } else {
+            files.push_back(a);
+        }
+    }
+    if (files.size() < 2)
+        return usageError("compare needs at least two vehicle files");
+    if (files.size() > static_cast<std::size_t>(kMaxCompared))
+        return usageError("compare takes at most " + std::to_string(kMaxCompared) + " vehicles");
+    if (maneuverFile.empty())
+        return usageError("compare needs --maneuver FILE");
+
+    compare::CompareSetup setup;
+    std::vector<std::string> labels;
+    for (const std::string& file : files) {
+        VehicleConfig config;
+        if (!loadValidVehicle(file, config))
+            return 1;
+        labels.push_back(std::filesystem::path(file).filename().string());
+        setup.vehicles.push_back({labels.back(), std::make_shared<const VehicleConfig>(std::move(config))});
+    }
+    sim::ManeuverDocument maneuver = sim::loadManeuver(maneuverFile);
+    if (!maneuver.ok()) {
+        printProblems(maneuverFile, maneuver.problems);
+        return 1;
+    }
+    setup.maneuver = std::move(maneuver.maneuver);
+    if (!terrainFile.empty()) {
+        sim::TerrainDocument terrain = sim::loadTerrain(terrainFile);
+        if (!terrain.ok()) {
+            printProblems(terrainFile, terrain.problems);
+            return 1;
+        }
+        setup.terrain = std::make_shared<const sim::Terrain>(std::move(terrain.terrain));
+    }
+
+    compare::RunControl control;
+    control.threads = threads;
+    const std::size_t used = std::min<std::size_t>(
+        files.size(), threads > 0 ? static_cast<std::size_t>(threads) : std::max(1u, std::thread::hardware_concurrency()));
+    const auto wallStart = std::chrono::steady_clock::now();
+    const std::vector<compare::VehicleRun> runs = compare::runComparison(setup, control);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+    const std::string terrainName = setup.terrain ? setup.terrain->name : "flat plane";
+    std::printf("maneuver: %s   terrain: %s   %zu vehicles on %zu thread%s, %.2f s\n", setup.maneuver.name.c_str(),
+                terrainName.c_str(), files.size(), used, used == 1 ? "" : "s", wall);
+
+    // One row per vehicle, one column per figure; '*' marks the best of each column.
+    const std::vector<compare::FigureRow> table = compare::figureTable(runs);
+    std::size_t nameWidth = 8;
+    for (const std::string& l : labels)
+        nameWidth = std::max(nameWidth, l.size() + 2);
+    std::vector<std::size_t> widths;
+    std::string header = padRight("vehicle", nameWidth);
+    for (const compare::FigureRow& row : table) {
+        std::size_t w = row.label.size();
+        for (const auto& f : row.figures)
+            if (f)
+                w = std::max(w, (f->value ? sim::formatFigure(*f) : std::string("n/a")).size() + 2);
+        widths.push_back(w + 3);
+        header += padRight(row.label, widths.back());
+    }
+    header += "run";
+    std::printf("%s\n", header.c_str());
+    bool allRan = true;
+    for (std::size_t v = 0; v < runs.size(); ++v) {
+        const compare::VehicleRun& run = runs[v];
+        std::string line = padRight(labels[v], nameWidth);
+        for (std::size_t r = 0; r < table.size(); ++r) {
+            const auto& f = table[r].figures[v];
+            std::string cell = !f ? std::string("-") : f->value ? sim::formatFigure(*f) : std::string("n/a");
+            if (std::find(table[r].best.begin(), table[r].best.end(), v) != table[r].best.end())
+                cell += " *";
+            line += padRight(cell, widths[r]);
+        }
+        if (!run.error.empty())
+            line += "failed: " + run.error;
+        else if (run.resets > 0)
+            line += "reset " + std::to_string(run.resets) + "x (" + run.lastResetReason + ")";
+        else
+            line += run.completed ? "completed" : "stopped at the time limit";
+        allRan = allRan && run.error.empty() && run.resets == 0;
+        std::printf("%s\n", line.c_str());
+    }
+    if (table.empty())
+        std::printf("(no phase of %s is measured, so there are no figures)\n", setup.maneuver.name.c_str());
+    else
+        std::printf("* best of the column\n");
+    // Why a figure is n/a, once per vehicle and figure.
+    for (std::size_t v = 0; v < runs.size(); ++v)
+        for (const sim::Figure& f : runs[v].figures)
+            if (!f.value && !f.note.empty())
+                std::printf("  %s, %s: n/a (%s)\n", labels[v].c_str(), f.label.c_str(), f.note.c_str());
+
+    if (!out.empty()) {
+        compare::ReportInput report;
+        report.labels = labels;
+        for (const compare::CompareEntry& e : setup.vehicles)
+            report.vehicles.push_back(e.config.get());
+        report.runs = runs;
+        report.maneuver = setup.maneuver.name;
+        report.terrain = terrainName;
+        report.allParameters = allParameters;
+        if (const std::string err = io::writeFileAtomic(out, compare::compareReportCsv(report)); !err.empty()) {
+            std::cerr << "jounce-cli: " << err << "\n";
+            return 1;
+        }
+        std::printf("report: %s\n", out.c_str());
+    }
+    return allRan ? 0 : 1;
+}
+
+}  // namespace jounce::cli
