@@ -1,8 +1,9 @@
 #pragma once
-// A live telemetry chart: a few traces (telemetry columns) over a sliding time window. This is the
-// only place that knows Qt Charts (deprecated from Qt 6.10), so the project can move to another
-// plotting library here alone. Series are replaced in bulk, decimated to min/max per pixel column,
-// and the y axis rescales with hysteresis (DESIGN.md, "Threads").
+// A live telemetry chart: a few traces (telemetry columns) over a sliding time window. This,
+// OverlayChart and the curve editors are the only places that know Qt Charts (deprecated from Qt
+// 6.10), so the project can move to another plotting library in widgets/ alone. Series are
+// replaced in bulk, decimated to min/max per pixel column, and the y axis rescales with hysteresis
+// (DESIGN.md, "Threads").
 
 #include "TelemetryHistory.h"
 #include "telemetry/Channels.h"

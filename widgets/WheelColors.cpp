@@ -22,4 +22,13 @@ QColor traceColor(int index)
     return palette[static_cast<std::size_t>(index < 0 ? 0 : index) % palette.size()];
 }
 
+QColor vehicleColor(int index)
+{
+    // Dark, saturated and far apart in hue, so four overlaid traces stay distinguishable (also for the
+    // common red-green deficiency: blue, orange, purple, teal).
+    static const std::array<QColor, 4> palette{QColor(31, 119, 180), QColor(230, 97, 1), QColor(118, 42, 131),
+                                               QColor(1, 133, 113)};
+    return palette[static_cast<std::size_t>(index < 0 ? 0 : index) % palette.size()];
+}
+
 }  // namespace jounce::widgets

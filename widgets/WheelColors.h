@@ -1,5 +1,6 @@
 #pragma once
-// One colour per wheel, used by every chart, curve and view, so FL is always the same colour.
+// One colour per wheel, used by every chart, curve and view, so FL is always the same colour; one
+// colour per compared vehicle.
 
 #include <QColor>
 
@@ -9,5 +10,7 @@ namespace jounce::widgets {
 QColor wheelColor(int wheel);
 /// Colour of the i-th vehicle-level trace of a chart.
 QColor traceColor(int index);
+/// Colour of the i-th vehicle of a comparison, the same in every chart, table header and report.
+QColor vehicleColor(int index);
 
 }  // namespace jounce::widgets

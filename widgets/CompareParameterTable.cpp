@@ -1,0 +1,288 @@
+#include "CompareParameterTable.h"
+
+#include "WheelColors.h"
+#include "compare/DerivedQuantities.h"
+#include "compare/ParameterComparison.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace jounce::widgets {
+namespace {
+
+constexpr int kFirstVehicleColumn = 2;
+constexpr int kPointerRole = Qt::UserRole;
+constexpr int kSectionRole = Qt::UserRole + 1;
+constexpr int kPathRole = Qt::UserRole + 2;
+const QColor kDiffers(255, 236, 179);  // amber: differs from the reference column
+
+QString unitText(const std::string& unit)
+{
+    return unit == "1" ? QString() : QString::fromStdString(unit);
+}
+
+}  // namespace
+
+CompareParameterTable::CompareParameterTable(QWidget* parent) : QWidget(parent)
+{
+    showAll_ = new QCheckBox(tr("Show all"), this);
+    showAll_->setToolTip(tr("Show every parameter, not only those that differ between the vehicles"));
+    filter_ = new QLineEdit(this);
+    filter_->setPlaceholderText(tr("Filter parameters…"));
+    filter_->setClearButtonEnabled(true);
+    summary_ = new QLabel(this);
+    tree_ = new QTreeWidget(this);
+    tree_->setUniformRowHeights(true);
+    tree_->setAlternatingRowColors(true);
+    tree_->setSelectionBehavior(QAbstractItemView::SelectItems);
+    tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+
+    copyValue_ = new QAction(tr("Copy &value into the edited vehicle"), this);
+    copyValue_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    copyValue_->setToolTip(tr("Copy the selected cell's value into the vehicle being edited (Ctrl+Enter; one undo step)"));
+    copySection_ = new QAction(tr("Copy &section"), this);
+    copySection_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
+    copySection_->setToolTip(tr("Copy every difference in the selected row's guide section from the selected vehicle "
+                                "(Ctrl+Shift+Enter; one undo step)"));
+    copyAll_ = new QAction(tr("Copy &all differences"), this);
+    copyAll_->setToolTip(tr("Copy every difference except name and description from the selected vehicle (one undo step)"));
+    for (QAction* a : {copyValue_, copySection_, copyAll_})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addActions({copyValue_, copySection_, copyAll_});
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(showAll_);
+    bar->addWidget(filter_, 1);
+    for (QAction* a : {copyValue_, copySection_, copyAll_}) {
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(a);
+        bar->addWidget(button);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(summary_);
+    layout->addWidget(tree_, 1);
+
+    connect(showAll_, &QCheckBox::toggled, this, [this] { rebuild(); });
+    connect(filter_, &QLineEdit::textChanged, this, [this] { rebuild(); });
+    connect(tree_, &QTreeWidget::currentItemChanged, this, [this] { updateActions(); });
+    connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { updateActions(); });
+    connect(copyValue_, &QAction::triggered, this, [this] { requestCopy(compare::CopyScope::Value); });
+    connect(copySection_, &QAction::triggered, this, [this] { requestCopy(compare::CopyScope::Section); });
+    connect(copyAll_, &QAction::triggered, this, [this] { requestCopy(compare::CopyScope::All); });
+    connect(tree_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        updateActions();
+        QMenu menu(this);
+        menu.addActions({copyValue_, copySection_, copyAll_});
+        menu.exec(tree_->viewport()->mapToGlobal(pos));
+    });
+    updateActions();
+}
+
+void CompareParameterTable::setVehicles(const QStringList& labels, std::vector<const VehicleConfig*> vehicles,
+                                        int editedColumn)
+{
+    labels_ = labels;
+    vehicles_ = std::move(vehicles);
+    editedColumn_ = editedColumn;
+    rebuild();
+}
+
+void CompareParameterTable::setShowAll(bool all)
+{
+    showAll_->setChecked(all);
+}
+
+bool CompareParameterTable::showAll() const
+{
+    return showAll_->isChecked();
+}
+
+void CompareParameterTable::rebuild()
+{
+    // Keep the selection across rebuilds (a copy changes the edited column and rebuilds).
+    QString currentPath;
+    int currentColumn = tree_->currentColumn();
+    if (const QTreeWidgetItem* item = tree_->currentItem())
+        currentPath = item->data(0, kPathRole).toString();
+
+    tree_->clear();
+    const int n = static_cast<int>(vehicles_.size());
+    QStringList headers{tr("Parameter"), tr("Unit")};
+    for (int v = 0; v < n; ++v)
+        headers << (v == editedColumn_ ? labels_.value(v) + tr(" (edited)") : labels_.value(v));
+    tree_->setColumnCount(kFirstVehicleColumn + n);
+    tree_->setHeaderLabels(headers);
+    for (int v = 0; v < n; ++v)
+        tree_->headerItem()->setForeground(kFirstVehicleColumn + v, vehicleColor(v));
+    if (n == 0) {
+        summary_->setText(tr("Choose two to four vehicles."));
+        updateActions();
+        return;
+    }
+    const int reference = editedColumn_ >= 0 ? editedColumn_ : 0;
+    const QString filter = filter_->text().trimmed();
+    const bool all = showAll_->isChecked();
+    const auto passes = [&](const QString& text) { return filter.isEmpty() || text.contains(filter, Qt::CaseInsensitive); };
+
+    int differing = 0;
+    int listed = 0;
+    QTreeWidgetItem* restore = nullptr;
+
+    auto* derived = new QTreeWidgetItem(tree_, QStringList{tr("Derived (computed from the parameters)")});
+    for (const compare::DerivedRow& row : compare::deriveQuantities(vehicles_)) {
+        const QString label = QString::fromStdString(row.label);
+        if ((!all && !row.differs) || !passes(label))
+            continue;
+        auto* item = new QTreeWidgetItem(derived, QStringList{label, unitText(row.unit)});
+        item->setToolTip(0, QString::fromStdString(row.meaning));
+        for (int v = 0; v < n; ++v) {
+            const auto& value = row.values[std::size_t(v)];
+            item->setText(kFirstVehicleColumn + v, value ? QString::number(*value, 'g', 4) : QStringLiteral("–"));
+            item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
+            const auto& ref = row.values[std::size_t(reference)];
+            if (value.has_value() != ref.has_value() || (value && std::abs(*value - *ref) > 1e-9 * std::abs(*ref)))
+                item->setBackground(kFirstVehicleColumn + v, kDiffers);
+        }
+    }
+
+    QTreeWidgetItem* section = nullptr;
+    std::string sectionName;
+    for (const compare::ParameterRow& row : compare::compareParameters(vehicles_)) {
+        differing += row.differs ? 1 : 0;
+        const QString path = QString::fromStdString(row.path);
+        if ((!all && !row.differs) || !passes(path))
+            continue;
+        if (!section || row.section != sectionName) {
+            sectionName = row.section;
+            section = new QTreeWidgetItem(tree_, QStringList{QString::fromStdString(row.section)});
+            section->setData(0, kSectionRole, QString::fromStdString(row.section));
+        }
+        auto* item = new QTreeWidgetItem(section, QStringList{path, unitText(row.node->info.unit)});
+        item->setData(0, kPointerRole, QString::fromStdString(row.pointer));
+        item->setData(0, kSectionRole, QString::fromStdString(row.section));
+        item->setData(0, kPathRole, path);
+        item->setToolTip(0, QString::fromStdString(row.node->info.description + " (" + row.section + ", " +
+                                                   row.node->info.specRef + ")"));
+        for (int v = 0; v < n; ++v) {
+            const auto& value = row.values[std::size_t(v)];
+            const QString text = value ? QString::fromStdString(compare::formatValue(*value)) : QStringLiteral("–");
+            // Descriptions run to hundreds of characters: the cell shows the start, the tooltip all.
+            item->setText(kFirstVehicleColumn + v, text.size() > 24 ? text.left(22) + QStringLiteral("…") : text);
+            if (text.size() > 24)
+                item->setToolTip(kFirstVehicleColumn + v, text);
+            item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
+            if (value != row.values[std::size_t(reference)])
+                item->setBackground(kFirstVehicleColumn + v, kDiffers);
+            if (!value)
+                item->setToolTip(kFirstVehicleColumn + v, tr("%1 has no %2").arg(labels_.value(v), path));
+        }
+        ++listed;
+        if (path == currentPath)
+            restore = item;
+    }
+    if (derived->childCount() == 0)
+        delete derived;
+    tree_->expandAll();
+    tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
+    tree_->resizeColumnToContents(0);
+    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 270));
+    tree_->resizeColumnToContents(1);
+    for (int v = 0; v < n; ++v) {
+        tree_->resizeColumnToContents(kFirstVehicleColumn + v);
+        tree_->setColumnWidth(kFirstVehicleColumn + v, std::clamp(tree_->columnWidth(kFirstVehicleColumn + v), 90, 170));
+    }
+    summary_->setText(differing == 0 ? tr("No parameter differs.")
+                                     : tr("%n parameter(s) differ", nullptr, differing) +
+                                           (all ? tr("; all %1 listed").arg(listed) : QString()));
+    if (restore)
+        tree_->setCurrentItem(restore, std::max(currentColumn, kFirstVehicleColumn));
+    updateActions();
+}
+
+QStringList CompareParameterTable::listedPaths() const
+{
+    QStringList paths;
+    for (int s = 0; s < tree_->topLevelItemCount(); ++s)
+        for (int r = 0; r < tree_->topLevelItem(s)->childCount(); ++r) {
+            const QString path = tree_->topLevelItem(s)->child(r)->data(0, kPathRole).toString();
+            if (!path.isEmpty())
+                paths << path;
+        }
+    return paths;
+}
+
+bool CompareParameterTable::selectCell(const QString& path, int vehicle)
+{
+    for (int s = 0; s < tree_->topLevelItemCount(); ++s)
+        for (int r = 0; r < tree_->topLevelItem(s)->childCount(); ++r) {
+            QTreeWidgetItem* item = tree_->topLevelItem(s)->child(r);
+            if (item->data(0, kPathRole).toString() == path) {
+                tree_->setCurrentItem(item, kFirstVehicleColumn + vehicle);
+                updateActions();
+                return true;
+            }
+        }
+    return false;
+}
+
+int CompareParameterTable::currentVehicle() const
+{
+    const int v = tree_->currentColumn() - kFirstVehicleColumn;
+    return v >= 0 && v < static_cast<int>(vehicles_.size()) ? v : -1;
+}
+
+void CompareParameterTable::updateActions()
+{
+    const QTreeWidgetItem* item = tree_->currentItem();
+    const int v = currentVehicle();
+    const bool source = v >= 0 && v != editedColumn_;
+    const QString name = source ? labels_.value(v) : QString();
+    const bool isParameter = item && !item->data(0, kPointerRole).toString().isEmpty();
+    const bool inSection = item && !item->data(0, kSectionRole).toString().isEmpty();
+    copyValue_->setEnabled(source && isParameter);
+    copySection_->setEnabled(source && inSection);
+    copyAll_->setEnabled(source);
+    copyValue_->setText(source ? tr("Copy value from %1").arg(name) : tr("Copy value"));
+    copySection_->setText(source && inSection
+                              ? tr("Copy %1 from %2").arg(item->data(0, kSectionRole).toString(), name)
+                              : tr("Copy section"));
+    copyAll_->setText(source ? tr("Copy all differences from %1").arg(name) : tr("Copy all differences"));
+}
+
+void CompareParameterTable::requestCopy(compare::CopyScope scope)
+{
+    const int v = currentVehicle();
+    const QTreeWidgetItem* item = tree_->currentItem();
+    if (v < 0 || v == editedColumn_)
+        return;
+    const QString from = labels_.value(v);
+    switch (scope) {
+    case compare::CopyScope::Value:
+        if (item && !item->data(0, kPointerRole).toString().isEmpty())
+            emit copyRequested(v, scope, item->data(0, kPointerRole).toString(),
+                               tr("Copy %1 from %2").arg(item->data(0, kPathRole).toString(), from));
+        break;
+    case compare::CopyScope::Section:
+        if (item && !item->data(0, kSectionRole).toString().isEmpty())
+            emit copyRequested(v, scope, item->data(0, kSectionRole).toString(),
+                               tr("Copy %1 from %2").arg(item->data(0, kSectionRole).toString(), from));
+        break;
+    case compare::CopyScope::All:
+        emit copyRequested(v, scope, QString(), tr("Copy all differences from %1").arg(from));
+        break;
+    }
+}
+
+}  // namespace jounce::widgets

@@ -1,0 +1,68 @@
+#pragma once
+// The parameters of the compared vehicles side by side (registry rows grouped by guide section, the
+// derived quantities on top), showing by default only what differs, with the actions that copy a
+// value, a section or every difference from one vehicle into the vehicle being edited.
+
+#include "compare/VehiclePatch.h"
+#include "config/VehicleConfig.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QTreeWidget;
+class QTreeWidgetItem;
+QT_END_NAMESPACE
+
+namespace jounce::widgets {
+
+class CompareParameterTable : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareParameterTable(QWidget* parent = nullptr);
+
+    /// The vehicles to show (not owned; they must stay alive until the next call). `editedColumn` is
+    /// the vehicle being edited (it cannot be a copy source), -1 when it is not among them.
+    void setVehicles(const QStringList& labels, std::vector<const VehicleConfig*> vehicles, int editedColumn);
+    void setShowAll(bool all);
+    bool showAll() const;
+
+    /// Registry paths of the parameter rows currently listed (tests, and the count in the header).
+    QStringList listedPaths() const;
+    /// Selects the cell of a parameter path and a vehicle; false when it is not listed.
+    bool selectCell(const QString& path, int vehicle);
+
+    QAction* copyValueAction() const { return copyValue_; }
+    QAction* copySectionAction() const { return copySection_; }
+    QAction* copyAllAction() const { return copyAll_; }
+
+signals:
+    /// Copy from `vehicle` into the edited vehicle; `what` is a JSON pointer (Value), a section
+    /// (Section) or empty (All); `description` names the edit for the undo stack.
+    void copyRequested(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);
+
+private:
+    void rebuild();
+    void updateActions();
+    void requestCopy(compare::CopyScope scope);
+    int currentVehicle() const;
+
+    QStringList labels_;
+    std::vector<const VehicleConfig*> vehicles_;
+    int editedColumn_ = -1;
+    QCheckBox* showAll_;
+    QLineEdit* filter_;
+    QLabel* summary_;
+    QTreeWidget* tree_;
+    QAction* copyValue_;
+    QAction* copySection_;
+    QAction* copyAll_;
+};
+
+}  // namespace jounce::widgets

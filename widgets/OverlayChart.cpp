@@ -1,0 +1,286 @@
+#include "OverlayChart.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QGraphicsLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QPen>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace jounce::widgets {
+namespace {
+
+constexpr int kColumns = 1200;  // pixel columns the series are decimated to (a wide chart)
+
+/// First row with time >= t.
+std::size_t rowAt(const compare::RunTrace& trace, double t)
+{
+    std::size_t lo = 0, hi = trace.rows();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (trace.time(mid) < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+}  // namespace
+
+/// Forwards mouse movement to its OverlayChart for the shared cursor.
+class OverlayChartView final : public QChartView {
+public:
+    OverlayChartView(QChart* chart, OverlayChart* owner) : QChartView(chart), owner_(owner)
+    {
+        setMouseTracking(true);
+        setRenderHint(QPainter::Antialiasing, true);  // static data: drawn once per change
+        setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    }
+
+protected:
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        owner_->mouseAt(e->position());
+        QChartView::mouseMoveEvent(e);
+    }
+    void leaveEvent(QEvent* e) override
+    {
+        emit owner_->hovered(std::nullopt);
+        QChartView::leaveEvent(e);
+    }
+
+private:
+    OverlayChart* owner_;
+};
+
+OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(parent), column_(column)
+{
+    picker_ = new QComboBox(this);
+    picker_->setToolTip(tr("Telemetry channel to overlay (DESIGN.md channel names; per-wheel channels name the wheel)"));
+    picker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    chart_ = new QChart();
+    chart_->legend()->setAlignment(Qt::AlignBottom);
+    chart_->setMargins(QMargins(2, 2, 2, 2));
+    chart_->layout()->setContentsMargins(0, 0, 0, 0);
+    chart_->setAnimationOptions(QChart::NoAnimation);
+    xAxis_ = new QValueAxis();
+    xAxis_->setLabelFormat("%.0f");
+    xAxis_->setTitleText(tr("time (s)"));
+    yAxis_ = new QValueAxis();
+    yAxis_->setLabelFormat("%.4g");
+    chart_->addAxis(xAxis_, Qt::AlignBottom);
+    chart_->addAxis(yAxis_, Qt::AlignLeft);
+    cursorLine_ = new QLineSeries();
+    cursorLine_->setPen(QPen(QColor(0, 0, 0, 120), 1, Qt::DashLine));
+    chart_->addSeries(cursorLine_);
+    cursorLine_->attachAxis(xAxis_);
+    cursorLine_->attachAxis(yAxis_);
+    chart_->legend()->markers(cursorLine_).front()->setVisible(false);
+    view_ = new OverlayChartView(chart_, this);
+    view_->setMinimumHeight(160);
+    readout_ = new QLabel(view_);
+    readout_->setTextFormat(Qt::RichText);
+    readout_->setStyleSheet("QLabel { background: rgba(255,255,255,225); border: 1px solid #bbb; padding: 2px; }");
+    readout_->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(picker_, 0, Qt::AlignLeft);
+    layout->addWidget(view_, 1);
+    fillPicker(4);
+    connect(picker_, &QComboBox::activated, this, [this](int index) {
+        const auto parsed = telemetry::parseColumn(picker_->itemData(index).toString().toStdString());
+        if (parsed && !(*parsed == column_)) {
+            setColumn(*parsed);
+            emit columnChanged(column_);
+        }
+    });
+}
+
+void OverlayChart::fillPicker(int wheelCount)
+{
+    if (wheelCount == pickerWheels_)
+        return;
+    pickerWheels_ = wheelCount;
+    picker_->clear();
+    for (const telemetry::Column& c : telemetry::csvColumns(wheelCount)) {
+        if (c.kind == telemetry::Column::Kind::Time)
+            continue;
+        const QString name = QString::fromStdString(telemetry::columnName(c));
+        const QString unit = QString::fromUtf8(telemetry::columnUnit(c).data(), qsizetype(telemetry::columnUnit(c).size()));
+        picker_->addItem(unit.isEmpty() || unit == "1" ? name : name + " (" + unit + ")", name);
+    }
+    const int current = picker_->findData(QString::fromStdString(telemetry::columnName(column_)));
+    picker_->setCurrentIndex(std::max(0, current));
+}
+
+void OverlayChart::setRuns(std::vector<Run> runs)
+{
+    runs_ = std::move(runs);
+    int wheels = 0;
+    for (const Run& r : runs_)
+        if (r.trace)
+            wheels = std::max(wheels, r.trace->wheelCount());
+    fillPicker(runs_.empty() ? 4 : wheels);
+    rebuild();
+}
+
+void OverlayChart::setColumn(const telemetry::Column& column)
+{
+    column_ = column;
+    const int index = picker_->findData(QString::fromStdString(telemetry::columnName(column_)));
+    if (index >= 0)
+        picker_->setCurrentIndex(index);
+    rebuild();
+}
+
+void OverlayChart::rebuild()
+{
+    for (QLineSeries* s : series_) {
+        chart_->removeSeries(s);
+        delete s;
+    }
+    series_.clear();
+    const QString name = QString::fromStdString(telemetry::columnName(column_));
+    const QString unit = QString::fromUtf8(telemetry::columnUnit(column_).data(), qsizetype(telemetry::columnUnit(column_).size()));
+    chart_->setTitle(unit.isEmpty() || unit == "1" ? name : name + " (" + unit + ")");
+
+    double tMax = 0.0;
+    double yMin = std::numeric_limits<double>::infinity();
+    double yMax = -yMin;
+    for (const Run& run : runs_) {
+        auto* series = new QLineSeries();
+        series->setName(run.label);
+        QPen pen(run.color);
+        pen.setWidthF(1.6);
+        series->setPen(pen);
+        chart_->addSeries(series);
+        series->attachAxis(xAxis_);
+        series->attachAxis(yAxis_);
+        series_.push_back(series);
+        const int c = run.trace ? run.trace->columnIndex(column_) : -1;
+        if (c < 0)
+            continue;  // this vehicle has no such wheel: an empty series keeps its legend entry
+        const compare::RunTrace& tr = *run.trace;
+        const std::size_t n = tr.rows();
+        if (n == 0)
+            continue;
+        const double duration = tr.time(n - 1);
+        tMax = std::max(tMax, duration);
+        QList<QPointF> points;
+        points.reserve(static_cast<qsizetype>(std::min<std::size_t>(n, 2 * kColumns + 2)));
+        if (n <= 2 * kColumns) {
+            for (std::size_t i = 0; i < n; ++i)
+                points.append(QPointF(tr.time(i), tr.value(i, c)));
+        } else {
+            // Min and max per column, in the order they occur, so peaks survive decimation.
+            std::size_t i = 0;
+            for (int col = 0; col < kColumns && i < n; ++col) {
+                const double colEnd = duration * (col + 1) / kColumns;
+                std::size_t minI = i, maxI = i;
+                for (; i < n && tr.time(i) <= colEnd; ++i) {
+                    if (tr.value(i, c) < tr.value(minI, c))
+                        minI = i;
+                    if (tr.value(i, c) > tr.value(maxI, c))
+                        maxI = i;
+                }
+                points.append(QPointF(tr.time(std::min(minI, maxI)), tr.value(std::min(minI, maxI), c)));
+                if (minI != maxI)
+                    points.append(QPointF(tr.time(std::max(minI, maxI)), tr.value(std::max(minI, maxI), c)));
+            }
+        }
+        for (const QPointF& p : points)
+            if (std::isfinite(p.y())) {
+                yMin = std::min(yMin, p.y());
+                yMax = std::max(yMax, p.y());
+            }
+        series->replace(points);
+    }
+    if (!(yMin <= yMax)) {
+        yMin = 0.0;
+        yMax = 1.0;
+    }
+    const double span = std::max(yMax - yMin, 1e-3);
+    xAxis_->setRange(0.0, tMax > 0 ? tMax : 1.0);
+    xAxis_->applyNiceNumbers();
+    yAxis_->setRange(yMin - 0.08 * span, yMax + 0.08 * span);
+    yAxis_->applyNiceNumbers();
+    chart_->legend()->setVisible(!runs_.empty());
+    cursorLine_->clear();
+    readout_->hide();
+}
+
+int OverlayChart::pointCount() const
+{
+    int n = 0;
+    for (const QLineSeries* s : series_)
+        n += static_cast<int>(s->count());
+    return n;
+}
+
+std::optional<double> OverlayChart::valueAt(std::size_t run, double t) const
+{
+    if (run >= runs_.size() || !runs_[run].trace)
+        return std::nullopt;
+    const compare::RunTrace& tr = *runs_[run].trace;
+    const int c = tr.columnIndex(column_);
+    if (c < 0 || tr.rows() == 0)
+        return std::nullopt;
+    std::size_t i = rowAt(tr, t);
+    if (i >= tr.rows())
+        i = tr.rows() - 1;
+    else if (i > 0 && t - tr.time(i - 1) < tr.time(i) - t)
+        --i;
+    return tr.value(i, c);
+}
+
+void OverlayChart::mouseAt(const QPointF& widgetPos)
+{
+    const QPointF chartPos = chart_->mapFromScene(view_->mapToScene(widgetPos.toPoint()));
+    if (!chart_->plotArea().contains(chartPos)) {
+        emit hovered(std::nullopt);
+        return;
+    }
+    emit hovered(chart_->mapToValue(chartPos).x());
+}
+
+void OverlayChart::setCursor(std::optional<double> t)
+{
+    if (!t || runs_.empty() || *t < xAxis_->min() || *t > xAxis_->max()) {
+        cursorLine_->clear();
+        readout_->hide();
+        return;
+    }
+    cursorLine_->replace(QList<QPointF>{{*t, yAxis_->min()}, {*t, yAxis_->max()}});
+    QString text = QString("<b>t = %1 s</b>").arg(*t, 0, 'f', 2);
+    for (std::size_t r = 0; r < runs_.size(); ++r) {
+        const std::optional<double> v = valueAt(r, *t);
+        text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3")
+                    .arg(runs_[r].color.name(), runs_[r].label.toHtmlEscaped(),
+                         v ? QString::number(*v, 'g', 5) : tr("n/a"));
+    }
+    readout_->setText(text);
+    readout_->adjustSize();
+    const QPointF pos = chart_->mapToPosition(QPointF(*t, yAxis_->max()));
+    const QPoint widget = view_->mapFromScene(chart_->mapToScene(pos));
+    int x = widget.x() + 8;
+    if (x + readout_->width() > view_->width())
+        x = widget.x() - 8 - readout_->width();
+    readout_->move(std::max(0, x), 4);
+    readout_->show();
+    readout_->raise();
+}
+
+}  // namespace jounce::widgets
