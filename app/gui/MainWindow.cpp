@@ -150,6 +150,13 @@ MainWindow::MainWindow()
     qApp->installEventFilter(this);
 }
 
+CompareWindow& MainWindow::compareWindow()
+{
+    if (!compare_)
+        compare_ = std::make_unique<CompareWindow>(document_, presetsDir(), this);
+    return *compare_;
+}
+
 MainWindow::~MainWindow()
 {
     qApp->removeEventFilter(this);
@@ -329,6 +336,14 @@ void MainWindow::buildMenus()
         layouts->addAction(name, this, [this, name] { telemetry_->applyLayout(name); });
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    QAction* compare = sim->addAction(tr("&Compare vehicles…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
+        CompareWindow& w = compareWindow();
+        w.show();
+        w.raise();
+        w.activateWindow();
+    });
+    compare->setToolTip(tr("Run the same maneuver for two to four vehicles and compare parameters, telemetry and figures"));
+    sim->addSeparator();
     runAction_->setShortcut(QKeySequence(Qt::Key_F5));
     pauseAction_->setShortcut(QKeySequence(Qt::Key_F6));
     sim->addAction(runAction_);

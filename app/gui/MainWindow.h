@@ -2,6 +2,7 @@
 // The workbench window: telemetry in the centre; docks for parameters, the simulation controls,
 // problems (and the views added to it); menus, shortcuts and persistent settings.
 
+#include "CompareWindow.h"
 #include "SimulationController.h"
 #include "VehicleDocument.h"
 
@@ -50,6 +51,9 @@ public:
     widgets::ProblemsPanel& problems() { return *problems_; }
     widgets::CurveEditor& curves() { return *curves_; }
     widgets::DoctorPanel& doctor() { return *doctor_; }
+    /// The compare view (created and shown on first use).
+    CompareWindow& compareWindow();
+
     /// The text shown when the last maneuver ended (its handling figures).
     QString maneuverSummary() const;
 
@@ -91,6 +95,8 @@ private:
     QAction* runAction_ = nullptr;
     QAction* pauseAction_ = nullptr;
     QAction* realTimeAction_ = nullptr;
+    /// Created on first use; destroyed before document_, which it edits.
+    std::unique_ptr<CompareWindow> compare_;
 };
 
 }  // namespace jounce::gui

@@ -195,6 +195,16 @@ void VehicleDocument::replaceConfig(const VehicleConfig& config, const QString& 
     undo_.push(new ConfigCommand(*this, config_, std::make_shared<const VehicleConfig>(config), text, {}));
 }
 
+QString VehicleDocument::replaceConfigChecked(const VehicleConfig& config, const QString& text)
+{
+    if (config == *config_)
+        return {};
+    if (QString err = check(config, {}); !err.isEmpty())
+        return err;
+    replaceConfig(config, text);
+    return {};
+}
+
 void VehicleDocument::applyConfig(std::shared_ptr<const VehicleConfig> config)
 {
     config_ = std::move(config);

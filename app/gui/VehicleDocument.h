@@ -51,6 +51,9 @@ public:
     QString setParameters(const std::vector<Edit>& edits, const QString& text);
     /// The whole configuration as one undoable step (revert to file, revert a parameter).
     void replaceConfig(const VehicleConfig& config, const QString& text);
+    /// The same, refused with the reason when it creates a new validation error (a copy from the
+    /// compare view that takes a gear count without its autobox ratios).
+    QString replaceConfigChecked(const VehicleConfig& config, const QString& text);
 
     /// For the undo commands.
     void applyConfig(std::shared_ptr<const VehicleConfig> config);

@@ -1,6 +1,7 @@
 // jounce: the workbench GUI.
 //   jounce [VEHICLE.json] [--terrain T.json] [--maneuver M.json]
-//          [--screenshot OUT.png --after SECONDS] [--ui-benchmark SECONDS] [--no-opengl]
+//          [--compare A.json,B.json[,...]] [--screenshot OUT.png --after SECONDS]
+//          [--ui-benchmark SECONDS] [--no-opengl]
 
 #include "MainWindow.h"
 #include "UiBenchmark.h"
@@ -34,7 +35,12 @@ int main(int argc, char** argv)
     const QCommandLineOption after("after", "Seconds of running before --screenshot (default 3).", "SECONDS", "3");
     const QCommandLineOption benchmark("ui-benchmark", "Run the default layout live for SECONDS and print timings.", "SECONDS");
     const QCommandLineOption noOpenGL("no-opengl", "Never use OpenGL for the charts.");
-    cli.addOptions({terrain, maneuver, screenshot, after, benchmark, noOpenGL});
+    const QCommandLineOption compare("compare",
+                                     "Open the compare view on these vehicles (comma-separated files; \"edited\" is the "
+                                     "vehicle being edited) and run --maneuver on --terrain for them; --screenshot then "
+                                     "shows the compare view once the runs are shown.",
+                                     "A.json,B.json");
+    cli.addOptions({terrain, maneuver, screenshot, after, benchmark, noOpenGL, compare});
     cli.process(app);
 
     jounce::widgets::TelemetryChart::setOpenGLAllowed(!cli.isSet(noOpenGL));
@@ -58,10 +64,31 @@ int main(int argc, char** argv)
         terrainPath = presets + "/terrains/proving-ground.json";
     if (!terrainPath.isEmpty())
         window.openTerrain(terrainPath);
-    if (cli.isSet(maneuver))
+    jounce::gui::CompareWindow* compareWindow = nullptr;
+    if (cli.isSet(compare)) {
+        compareWindow = &window.compareWindow();
+        const QStringList files = cli.value(compare).split(',', Qt::SkipEmptyParts);
+        for (int s = 0; s < jounce::gui::CompareWindow::kSlots; ++s) {
+            const QString f = files.value(s);
+            if (f.isEmpty())
+                compareWindow->clearSlot(s);
+            else if (f == "edited")
+                compareWindow->setSlotEdited(s);
+            else if (!compareWindow->setSlotFile(s, f))
+                std::fprintf(stderr, "jounce: %s cannot be compared\n", qPrintable(f));
+        }
+        compareWindow->setTerrainFile(cli.value(terrain));
+        if (cli.isSet(maneuver))
+            compareWindow->setManeuverFile(cli.value(maneuver));
+    } else if (cli.isSet(maneuver)) {
         window.startManeuverFile(cli.value(maneuver));
+    }
 
     window.show();
+    if (compareWindow) {
+        compareWindow->show();
+        compareWindow->run();
+    }
 
     if (cli.isSet(benchmark)) {
         bool ok = false;
@@ -76,9 +103,10 @@ int main(int argc, char** argv)
         bool ok = false;
         const double seconds = cli.value(after).toDouble(&ok);
         const QString out = cli.value(screenshot);
-        QTimer::singleShot(static_cast<int>((ok ? seconds : 3.0) * 1000), &window, [&window, out] {
+        QTimer::singleShot(static_cast<int>((ok ? seconds : 3.0) * 1000), &window, [&window, out, compareWindow] {
             window.telemetry().refresh();
-            const bool saved = window.grab().save(out, "PNG");
+            QWidget* shown = compareWindow ? static_cast<QWidget*>(compareWindow) : &window;
+            const bool saved = shown->grab().save(out, "PNG");
             std::fprintf(saved ? stdout : stderr, saved ? "jounce: screenshot saved to %s\n" : "jounce: cannot write %s\n",
                          qPrintable(out));
             QApplication::exit(saved ? 0 : 1);

@@ -1,0 +1,133 @@
+#pragma once
+// The compare view: two to four vehicles (presets, files, or the vehicle being edited, unsaved
+// state included) side by side: their parameters, the same maneuver run for each in the
+// background, overlaid telemetry with a shared cursor, the figures with the best marked; copying
+// the winner's values into the edited vehicle; exports (vehicle JSON, JSON Patch, report CSV,
+// charts PNG).
+
+#include "CompareRunner.h"
+#include "VehicleDocument.h"
+
+#include "compare/ComparisonRun.h"
+#include "compare/VehiclePatch.h"
+
+#include <QMainWindow>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+QT_END_NAMESPACE
+
+namespace jounce::widgets {
+class CompareFiguresTable;
+class CompareParameterTable;
+class OverlayChart;
+}  // namespace jounce::widgets
+
+namespace jounce::gui {
+
+class CompareWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    static constexpr int kSlots = CompareRunner::kMaxVehicles;
+
+    CompareWindow(VehicleDocument& document, const QString& presetsDir, QWidget* parent = nullptr);
+    ~CompareWindow() override;
+
+    /// Fills slot `slot` (0-3) with the edited vehicle, a vehicle file, or nothing (empty path).
+    /// Returns false (and leaves the slot empty) when the file cannot be compared.
+    bool setSlotEdited(int slot);
+    bool setSlotFile(int slot, const QString& path);
+    void clearSlot(int slot);
+    bool setManeuverFile(const QString& path);
+    bool setTerrainFile(const QString& path);  ///< empty: the flat plane
+
+    /// Starts the runs in the background; false (with the reason in the status bar) when fewer
+    /// than two vehicles are chosen or a run is already going.
+    bool run();
+    void cancel();
+    bool isRunning() const { return runner_.isRunning(); }
+
+    /// The labels and configurations currently chosen, in slot order.
+    QStringList labels() const;
+    std::vector<std::shared_ptr<const VehicleConfig>> vehicles() const;
+    /// The runs last finished (null before the first).
+    std::shared_ptr<const std::vector<compare::VehicleRun>> runs() const { return runs_; }
+
+    /// Copies from a chosen vehicle into the edited one as one undoable step; "" or the reason.
+    QString copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);
+
+    /// The compare report of the last run (or of the chosen vehicles when nothing ran yet).
+    std::string reportCsv(bool allParameters) const;
+    QString exportReport(const QString& path, bool allParameters);
+    QString exportChartsPng(const QString& path);
+    QString exportPatch(int from, int to, const QString& path);
+    QString exportVehicle(int vehicle, const QString& path);
+
+    widgets::CompareParameterTable& parameterTable() { return *parameters_; }
+    widgets::CompareFiguresTable& figuresTable() { return *figures_; }
+    widgets::OverlayChart& chart(int index) { return *charts_.at(std::size_t(index)); }
+    int chartCount() const { return static_cast<int>(charts_.size()); }
+
+signals:
+    /// The runs finished (or were cancelled) and the tables and charts show them.
+    void runsShown();
+
+private:
+    struct Slot {
+        QComboBox* box = nullptr;
+        bool edited = false;
+        QString file;
+        std::shared_ptr<const VehicleConfig> config;
+    };
+
+    QWidget* buildControls();
+    void buildMenus();
+    void fillSlotBox(int slot);
+    void slotActivated(int slot, int index);
+    void vehiclesChanged();
+    void documentChanged();
+    void showRuns(std::shared_ptr<const std::vector<compare::VehicleRun>> runs, bool cancelled);
+    void showCursor(std::optional<double> t);
+    void updateRunControls();
+    void message(const QString& text, bool error = false);
+    /// The slots in use, in order.
+    std::vector<const Slot*> chosen() const;
+    int editedColumn() const;
+
+    VehicleDocument& document_;
+    QString presetsDir_;
+    std::array<Slot, kSlots> slots_;
+    QComboBox* terrainBox_;
+    QComboBox* maneuverBox_;
+    QPushButton* runButton_;
+    QPushButton* cancelButton_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    widgets::CompareParameterTable* parameters_;
+    widgets::CompareFiguresTable* figures_;
+    std::vector<widgets::OverlayChart*> charts_;
+    QWidget* chartsBox_;
+    CompareRunner runner_;
+
+    std::shared_ptr<const sim::Terrain> terrain_;
+    QString terrainName_ = "flat plane";
+    sim::Maneuver maneuver_;
+    bool hasManeuver_ = false;
+
+    // What the last run ran: the vehicles as they were, their labels, and the results.
+    std::vector<std::shared_ptr<const VehicleConfig>> runVehicles_;
+    QStringList runLabels_;
+    QString runManeuver_;
+    QString runTerrain_;
+    std::shared_ptr<const std::vector<compare::VehicleRun>> runs_;
+};
+
+}  // namespace jounce::gui

@@ -1,0 +1,251 @@
+// The compare view as a user drives it (offscreen): the hatchback being edited against the sports
+// car on the skidpad, runs in the background while the event loop keeps going, overlaid charts and
+// figures, one-click copy of the rear anti-roll bar as one undo step, determinism, cancel, exports.
+
+#include "CompareWindow.h"
+#include "VehicleDocument.h"
+#include "compare/VehiclePatch.h"
+#include "io/VehicleJson.h"
+#include "widgets/CompareFiguresTable.h"
+#include "widgets/CompareParameterTable.h"
+#include "widgets/OverlayChart.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace jounce;
+
+namespace {
+
+const QString kPresets = QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
+const QString kHatchback = kPresets + "/family-hatchback.json";
+const QString kSportsCar = kPresets + "/sports-car.json";
+const QString kRearBar = QStringLiteral("antiRollBars[1].stiffness");
+
+/// Runs the comparison and waits for it, measuring how the GUI thread's event loop fared meanwhile.
+struct LoopWatch {
+    int ticks = 0;
+    qint64 maxGapMs = 0;
+    qint64 runCallMs = 0;
+    qint64 totalMs = 0;
+};
+
+LoopWatch runAndWatch(gui::CompareWindow& w)
+{
+    LoopWatch watch;
+    QElapsedTimer clock;
+    qint64 last = 0;
+    QTimer ticker;
+    ticker.setInterval(10);
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        const qint64 now = clock.elapsed();
+        watch.maxGapMs = std::max(watch.maxGapMs, now - last);
+        last = now;
+        ++watch.ticks;
+    });
+    QSignalSpy shown(&w, &gui::CompareWindow::runsShown);
+    clock.start();
+    ticker.start();
+    const bool started = w.run();
+    watch.runCallMs = clock.elapsed();
+    Q_ASSERT(started);
+    const bool done = shown.wait(120000);
+    Q_ASSERT(done);
+    watch.totalMs = clock.elapsed();
+    return watch;
+}
+
+gui::CompareWindow* hatchbackAgainstSportsCar(gui::VehicleDocument& doc, const QString& maneuver, const QString& terrain)
+{
+    QString error;
+    const bool opened = doc.open(kHatchback, &error);
+    Q_ASSERT(opened);
+    auto* w = new gui::CompareWindow(doc, kPresets);
+    w->setSlotEdited(0);
+    w->setSlotFile(1, kSportsCar);
+    w->clearSlot(2);
+    w->clearSlot(3);
+    w->setTerrainFile(terrain);
+    w->setManeuverFile(maneuver);
+    return w;
+}
+
+}  // namespace
+
+class TestCompareWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
+    }
+
+    /// The "done when": hatchback vs sports car, skidpad on the proving ground.
+    void hatchbackAgainstSportsCarOnTheSkidpad()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/skidpad.json",
+                                                                        kPresets + "/terrains/proving-ground.json"));
+        w->show();
+        QCOMPARE(w->labels(), (QStringList{"edited: family-hatchback", "sports-car"}));
+        QVERIFY(w->parameterTable().listedPaths().contains(kRearBar));
+        QVERIFY(!w->parameterTable().listedPaths().contains("antiRollBars[1].wheel0"));  // equal: hidden
+
+        const LoopWatch watch = runAndWatch(*w);
+        // run() hands the work to another thread and returns; the event loop keeps turning.
+        QVERIFY2(watch.runCallMs < 200, qPrintable(QString("run() took %1 ms").arg(watch.runCallMs)));
+        QVERIFY2(watch.maxGapMs < 500, qPrintable(QString("event loop stalled %1 ms").arg(watch.maxGapMs)));
+        QVERIFY2(watch.ticks >= watch.totalMs / 10 / 4,
+                 qPrintable(QString("%1 ticks in %2 ms").arg(watch.ticks).arg(watch.totalMs)));
+        qInfo("skidpad on the proving ground, 2 vehicles: %lld ms, event loop max gap %lld ms, %d ticks",
+              watch.totalMs, watch.maxGapMs, watch.ticks);
+
+        // Overlaid lateral acceleration, one series per vehicle, and the figures with a best.
+        QVERIFY(w->runs() && w->runs()->size() == 2);
+        QCOMPARE(w->chart(0).column(), telemetry::Column::of(telemetry::VehicleChannel::LatAccel));
+        QVERIFY(w->chart(0).pointCount() > 200);
+        QVERIFY(w->chart(0).valueAt(0, 60.0).has_value() && w->chart(0).valueAt(1, 60.0).has_value());
+        const QString hatch = w->figuresTable().cellText("maxSteadyLatAccel", 0);
+        const QString sports = w->figuresTable().cellText("maxSteadyLatAccel", 1);
+        QVERIFY2(hatch.contains("m/s^2") && sports.contains("m/s^2"), qPrintable(hatch + " / " + sports));
+        QVERIFY(w->figuresTable().isBest("maxSteadyLatAccel", 0) != w->figuresTable().isBest("maxSteadyLatAccel", 1));
+        qInfo("max steady lateral acceleration: hatchback %s, sports car %s", qPrintable(hatch), qPrintable(sports));
+
+        // One click copies the sports car's rear anti-roll bar into the edited hatchback.
+        const int undoBefore = doc.undoStack()->count();
+        QVERIFY(w->parameterTable().selectCell(kRearBar, 1));
+        QVERIFY(w->parameterTable().copyValueAction()->isEnabled());
+        w->parameterTable().copyValueAction()->trigger();
+        QCOMPARE(doc.config().antiRollBars[1].stiffness, 12000.0);
+        QCOMPARE(doc.config().antiRollBars[0].stiffness, 12000.0);  // the front bar: untouched (was 12000)
+        QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
+        QVERIFY(!w->parameterTable().listedPaths().contains(kRearBar));  // equal now
+        // Copying from the edited vehicle's own column is not offered.
+        QVERIFY(w->parameterTable().selectCell("chassis.mass", 0));
+        QVERIFY(!w->parameterTable().copyValueAction()->isEnabled());
+        doc.undoStack()->undo();
+        QCOMPARE(doc.config().antiRollBars[1].stiffness, 4000.0);
+        QVERIFY(w->parameterTable().listedPaths().contains(kRearBar));
+    }
+
+    void runningAgainGivesTheSameFigures()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(
+            hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/braking-100-0.json", QString()));
+        runAndWatch(*w);
+        const QString a0 = w->figuresTable().cellText("brake100to0", 0);
+        const QString a1 = w->figuresTable().cellText("brake100to0", 1);
+        const auto first = w->runs();
+        runAndWatch(*w);
+        QCOMPARE(w->figuresTable().cellText("brake100to0", 0), a0);
+        QCOMPARE(w->figuresTable().cellText("brake100to0", 1), a1);
+        QCOMPARE(*(*w->runs())[1].figures.front().value, *(*first)[1].figures.front().value);
+        QVERIFY(w->figuresTable().isBest("brake100to0", 1));  // the sports car stops shorter
+    }
+
+    void aVehicleAgainstItselfHasNoDifferences()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(
+            hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/braking-100-0.json", QString()));
+        w->setSlotFile(1, kHatchback);
+        QVERIFY(w->parameterTable().listedPaths().isEmpty());
+        runAndWatch(*w);
+        QCOMPARE(w->figuresTable().cellText("brake100to0", 0), w->figuresTable().cellText("brake100to0", 1));
+        QVERIFY(!w->figuresTable().isBest("brake100to0", 0) && !w->figuresTable().isBest("brake100to0", 1));
+        // An edit in the main window shows up as the one differing row.
+        QCOMPARE(doc.setParameter("wheels[2].suspension.springStrength", 31000.0), QString());
+        QCOMPARE(w->parameterTable().listedPaths(), QStringList{"wheels[2].suspension.springStrength"});
+    }
+
+    void cancelStopsTheRuns()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/skidpad.json",
+                                                                        kPresets + "/terrains/proving-ground.json"));
+        QSignalSpy shown(w.get(), &gui::CompareWindow::runsShown);
+        QVERIFY(w->run());
+        QVERIFY(w->isRunning());
+        QVERIFY(!w->run());  // one at a time
+        w->cancel();
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!w->isRunning());
+        for (const compare::VehicleRun& r : *w->runs())
+            QVERIFY(r.cancelled);
+    }
+
+    void fewerThanTwoVehiclesDoNotRun()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(
+            hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/braking-100-0.json", QString()));
+        w->clearSlot(1);
+        QVERIFY(!w->run());
+        QVERIFY(!w->setSlotFile(1, kPresets + "/maneuvers/skidpad.json"));  // not a vehicle: refused
+        QCOMPARE(w->labels().size(), 1);
+    }
+
+    void aCopyThatBreaksARelationIsRefused()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(
+            hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/braking-100-0.json", QString()));
+        // The sports car's eight gear ratios alone would leave the hatchback's autobox a ratio short.
+        const VehicleConfig before = doc.config();
+        const QString err = w->copyIntoEdited(1, compare::CopyScope::Section,
+                                              QString::fromStdString(compare::sectionOfPointer("/drive/gears/ratios/0")),
+                                              "Copy gears");
+        QVERIFY2(err.contains("/drive/autoBox/upRatios"), qPrintable(err));
+        QVERIFY(doc.config() == before);
+        // All differences always make a valid vehicle: the sports car's tuning under the hatchback's name.
+        QCOMPARE(w->copyIntoEdited(1, compare::CopyScope::All, QString(), "Copy all"), QString());
+        VehicleConfig expected = io::loadVehicle(kSportsCar.toStdString()).config;
+        expected.name = before.name;
+        expected.description = before.description;
+        QVERIFY(doc.config() == expected);
+    }
+
+    void exports()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(
+            hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/braking-100-0.json", QString()));
+        runAndWatch(*w);
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("report.csv");
+        QCOMPARE(w->exportReport(csv, false), QString());
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.startsWith("kind,id,label,unit,edited: family-hatchback,sports-car,best\r\n"));
+        QVERIFY(text.contains("\r\nfigure,brake100to0,100-0 km/h stopping distance,m,"));
+        QVERIFY(text.contains("\r\nparameter,antiRollBars[1].stiffness,"));
+        QVERIFY(text.contains("\r\nderived,frontWeight,"));
+
+        const QString png = dir.filePath("charts.png");
+        QCOMPARE(w->exportChartsPng(png), QString());
+        QVERIFY(!QImage(png).isNull());
+
+        const QString patch = dir.filePath("diff.json");
+        QCOMPARE(w->exportPatch(0, 1, patch), QString());
+        QFile pf(patch);
+        QVERIFY(pf.open(QIODevice::ReadOnly));
+        Problems problems;
+        const auto parsed = compare::parsePatch(pf.readAll().toStdString(), problems);
+        QVERIFY(parsed.has_value());
+        const compare::PatchResult applied = compare::applyPatch(doc.config(), *parsed);
+        QVERIFY(applied.ok());
+        QCOMPARE(io::vehicleToText(applied.config), io::vehicleToText(*w->vehicles()[1]));
+
+        const QString vehicle = dir.filePath("sports.json");
+        QCOMPARE(w->exportVehicle(1, vehicle), QString());
+        QVERIFY(io::loadVehicle(vehicle.toStdString()).ok());
+    }
+};
+
+QTEST_MAIN(TestCompareWindow)
+#include "test_compare_window.moc"
