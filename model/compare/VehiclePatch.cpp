@@ -70,6 +70,20 @@ std::size_t countValues(const Json& j, std::size_t limit)
     return n;
 }
 
+/// True when `j` nests deeper than `limit` levels; never recurses more than limit + 1 levels, so a
+/// patch that doubles the depth with every "copy" is caught before anything recurses per level.
+bool deeperThan(const Json& j, std::size_t limit)
+{
+    if (!j.is_structured())
+        return false;
+    if (limit == 0)
+        return true;
+    for (const Json& child : j)
+        if (deeperThan(child, limit - 1))
+            return true;
+    return false;
+}
+
 std::string opPath(const Json& op)
 {
     return op.at("path").get<std::string>();
@@ -131,7 +145,12 @@ std::optional<Json> parsePatch(std::string_view text, Problems& problems)
 PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
 {
     PatchResult result;
+    if (!patch.is_array()) {
+        result.problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + io::describeJson(patch));
+        return result;
+    }
     Json document = io::vehicleToJson(base);
+    const io::JsonLimits limits;
     for (std::size_t i = 0; i < patch.size(); ++i) {
         try {
             Json single = Json::array();
@@ -148,9 +167,15 @@ PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
             result.problems.error("/" + std::to_string(i), what + ": " + message);
             return result;
         }
-        if (const std::size_t limit = io::JsonLimits{}.maxValues; countValues(document, limit) > limit) {
+        // Bounds as for any file, checked depth first (counting recurses per level).
+        if (deeperThan(document, limits.maxDepth)) {
+            result.problems.error("/" + std::to_string(i), "the patch nests the vehicle deeper than " +
+                                                               std::to_string(limits.maxDepth) + " levels");
+            return result;
+        }
+        if (countValues(document, limits.maxValues) > limits.maxValues) {
             result.problems.error("/" + std::to_string(i), "the patch grows the vehicle beyond " +
-                                                               std::to_string(limit) + " values");
+                                                               std::to_string(limits.maxValues) + " values");
             return result;
         }
     }
@@ -180,9 +205,12 @@ CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& sou
             filtered.push_back(op);
     }
     if (filtered.empty()) {
-        if (scope == CopyScope::Value && !config::ParameterRegistry::instance().get(target, config::ParameterRegistry::pointerToPath(what)))
-            result.error = "the edited vehicle has no " + config::ParameterRegistry::pointerToPath(what) +
-                           "; copy its whole section instead";
+        const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
+        const std::string path = config::ParameterRegistry::pointerToPath(what);
+        if (scope == CopyScope::Value && !registry.get(target, path))
+            result.error = "the edited vehicle has no " + path + "; copy its whole section instead";
+        else if (scope == CopyScope::Value && !registry.get(source, path))
+            result.error = "the vehicle copied from has no " + path;
         else
             result.error = "nothing to copy: the values are already the same";
         return result;
