@@ -1,5 +1,7 @@
 #include "SimWorld.h"
 
+#include <utility>
+
 namespace jounce::sim {
 namespace {
 constexpr int kGroundGroup = 1;
@@ -29,8 +31,11 @@ void SimWorld::setGround(std::shared_ptr<Ground> ground)
 {
     if (ground_)
         world_->removeCollisionObject(ground_->collisionObject());
-    ground_ = std::move(ground);
+    // The vehicles raycast the ground they were given: rebind them before the old one is released.
+    const std::shared_ptr<Ground> old = std::exchange(ground_, std::move(ground));
     world_->addCollisionObject(ground_->collisionObject(), kGroundGroup, kVehicleGroup);
+    for (const std::unique_ptr<Vehicle>& v : vehicles_)
+        v->setGround(*ground_);
 }
 
 Vehicle& SimWorld::addVehicle(std::shared_ptr<const VehicleConfig> config, const SpawnPose& pose)

@@ -49,7 +49,7 @@ struct ChassisState {
 
 Vehicle::Vehicle(btDiscreteDynamicsWorld& world, const Ground& ground, std::shared_ptr<const VehicleConfig> config,
                  const SpawnPose& pose, int collisionGroup, int collisionMask)
-    : world_(world), ground_(ground), config_(std::move(config)), collisionGroup_(collisionGroup),
+    : world_(world), ground_(&ground), config_(std::move(config)), collisionGroup_(collisionGroup),
       collisionMask_(collisionMask)
 {
     rebuildWheels();
@@ -74,7 +74,7 @@ double Vehicle::restHeight() const
 
 void Vehicle::spawnTransform(const SpawnPose& pose, btTransform& out) const
 {
-    const double ground = ground_.heightAt(pose.x, pose.y);
+    const double ground = ground_->heightAt(pose.x, pose.y);
     const btQuaternion q(btVector3(0, 0, 1), pose.heading);
     const btVector3 origin(pose.x, pose.y, ground + restHeight() + pose.height);
     out.setRotation(q);
@@ -115,10 +115,21 @@ void Vehicle::applyMassProperties()
     body_->setMassProps(c.chassis.mass, toBt(c.chassis.moi));
     body_->updateInertiaTensor();
     body_->setDamping(c.chassis.linearDamping, c.chassis.angularDamping);
+    mapSurfaces();
+}
 
+void Vehicle::setGround(const Ground& ground)
+{
+    ground_ = &ground;
+    mapSurfaces();
+}
+
+void Vehicle::mapSurfaces()
+{
+    const VehicleConfig& c = *config_;
     // Ground surfaces are matched to the vehicle's surface types by name; unknown ones use type 0 (§1.15).
     surfaceMap_.clear();
-    for (const std::string& name : ground_.surfaceNames()) {
+    for (const std::string& name : ground_->surfaceNames()) {
         int type = 0;
         for (std::size_t i = 0; i < c.surfaces.surfaceTypes.size(); ++i)
             if (lower(c.surfaces.surfaceTypes[i]) == lower(name))
@@ -343,7 +354,7 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
         const btVector3 from = centre - w * (r + wc.suspension.maxCompression);
         const btVector3 to = from + w * (3.0 * r + wc.suspension.maxCompression + wc.suspension.maxDroop);
         GroundHit hit;
-        ws.hit = ground_.raycast(from, to, hit) && hit.normal.dot(w) < 0.0;
+        ws.hit = ground_->raycast(from, to, hit) && hit.normal.dot(w) < 0.0;
         if (ws.hit) {
             ws.normal = hit.normal;
             ws.planeD = -hit.normal.dot(hit.point);

@@ -86,6 +86,9 @@ public:
     /// speeds and gear are kept. A different wheel count or drive type rebuilds the wheels and
     /// drivetrain in place (speeds of removed parts are lost).
     void setConfig(std::shared_ptr<const VehicleConfig> config);
+    /// The ground the wheels now stand on (the world replaced its ground); must outlive the vehicle
+    /// or the next call. Reset the vehicle to move it onto the new ground's start.
+    void setGround(const Ground& ground);
     const VehicleConfig& config() const { return *config_; }
     const std::shared_ptr<const VehicleConfig>& configPtr() const { return config_; }
 
@@ -131,11 +134,13 @@ private:
 
     void buildBody(const SpawnPose& pose);
     void applyMassProperties();
+    /// The ground's surface names matched to the vehicle's surface types.
+    void mapSurfaces();
     void rebuildWheels();
     void spawnTransform(const SpawnPose& pose, btTransform& out) const;
 
     btDiscreteDynamicsWorld& world_;
-    const Ground& ground_;
+    const Ground* ground_;  ///< owned by the world; rebound by setGround when the world's ground changes
     std::shared_ptr<const VehicleConfig> config_;
     int collisionGroup_;
     int collisionMask_;

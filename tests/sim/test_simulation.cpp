@@ -53,6 +53,35 @@ bool waitFor(F done, double seconds = 20.0)
 class TestSimulation : public QObject {
     Q_OBJECT
 private slots:
+    void aNewGroundIsTheOneTheWheelsStandOn()
+    {
+        // Regression: the vehicle kept a reference to the ground it was built on, so after a
+        // terrain change it raycast (and matched surfaces against) a freed ground. The old ground
+        // here is released when replaced; the wheels must find the new plane at z = 1 m and read
+        // its surface, gravel, as the vehicle's surface type 1.
+        auto config = std::make_shared<VehicleConfig>(referenceCar());
+        config->surfaces.surfaceTypes = {"tarmac", "gravel"};
+        config->surfaces.friction = {{1.0}, {0.6}};  // [surface][tire]
+        Simulation sim(makeGround(nullptr), config, {});
+        for (int i = 0; i < 30; ++i)
+            sim.step();
+        sim.setGround(std::make_shared<PlaneGround>(1.0, "gravel"), SpawnPose{});
+        for (int i = 0; i < 180; ++i)
+            sim.step();
+        for (int w = 0; w < 4; ++w) {
+            QCOMPARE(sim.frame().wheel(WheelChannel::InAir, w), 0.0);
+            QCOMPARE(sim.frame().wheel(WheelChannel::Surface, w), 1.0);
+        }
+        QVERIFY2(sim.frame().vehicle(telemetry::VehicleChannel::PosZ) > 1.0,
+                 qPrintable(QString::number(sim.frame().vehicle(telemetry::VehicleChannel::PosZ))));
+        // A live edit after the change reads the new ground's surfaces too.
+        auto edited = std::make_shared<VehicleConfig>(*config);
+        edited->chassis.mass = 1600.0;
+        sim.setConfig(edited);
+        sim.step();
+        QCOMPARE(sim.frame().wheel(WheelChannel::Surface, 0), 1.0);
+    }
+
     void settleManeuverRestsAtTheSpecJounce()
     {
         // settle.json on the flat plane: the reference car comes to rest within 2 mm of zero jounce
