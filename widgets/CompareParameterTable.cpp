@@ -47,15 +47,11 @@ CompareParameterTable::CompareParameterTable(QWidget* parent) : QWidget(parent)
     tree_->setSelectionBehavior(QAbstractItemView::SelectItems);
     tree_->setContextMenuPolicy(Qt::CustomContextMenu);
 
-    copyValue_ = new QAction(tr("Copy &value into the edited vehicle"), this);
+    copyValue_ = new QAction(tr("Copy &value"), this);
     copyValue_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
-    copyValue_->setToolTip(tr("Copy the selected cell's value into the vehicle being edited (Ctrl+Enter; one undo step)"));
     copySection_ = new QAction(tr("Copy &section"), this);
     copySection_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
-    copySection_->setToolTip(tr("Copy every difference in the selected row's guide section from the selected vehicle "
-                                "(Ctrl+Shift+Enter; one undo step)"));
     copyAll_ = new QAction(tr("Copy &all differences"), this);
-    copyAll_->setToolTip(tr("Copy every difference except name and description from the selected vehicle (one undo step)"));
     for (QAction* a : {copyValue_, copySection_, copyAll_})
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addActions({copyValue_, copySection_, copyAll_});
@@ -121,11 +117,13 @@ void CompareParameterTable::rebuild()
     const int n = static_cast<int>(vehicles_.size());
     QStringList headers{tr("Parameter"), tr("Unit")};
     for (int v = 0; v < n; ++v)
-        headers << (v == editedColumn_ ? labels_.value(v) + tr(" (edited)") : labels_.value(v));
+        headers << labels_.value(v);
     tree_->setColumnCount(kFirstVehicleColumn + n);
     tree_->setHeaderLabels(headers);
-    for (int v = 0; v < n; ++v)
+    for (int v = 0; v < n; ++v) {
         tree_->headerItem()->setForeground(kFirstVehicleColumn + v, vehicleColor(v));
+        tree_->headerItem()->setToolTip(kFirstVehicleColumn + v, labels_.value(v));
+    }
     if (n == 0) {
         summary_->setText(tr("Choose two to four vehicles."));
         updateActions();
@@ -179,8 +177,8 @@ void CompareParameterTable::rebuild()
             const auto& value = row.values[std::size_t(v)];
             const QString text = value ? QString::fromStdString(compare::formatValue(*value)) : QStringLiteral("–");
             // Descriptions run to hundreds of characters: the cell shows the start, the tooltip all.
-            item->setText(kFirstVehicleColumn + v, text.size() > 24 ? text.left(22) + QStringLiteral("…") : text);
-            if (text.size() > 24)
+            item->setText(kFirstVehicleColumn + v, text.size() > 16 ? text.left(14) + QStringLiteral("…") : text);
+            if (text.size() > 16)
                 item->setToolTip(kFirstVehicleColumn + v, text);
             item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
             if (value != row.values[std::size_t(reference)])
@@ -197,11 +195,11 @@ void CompareParameterTable::rebuild()
     tree_->expandAll();
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
     tree_->resizeColumnToContents(0);
-    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 270));
+    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 230));
     tree_->resizeColumnToContents(1);
     for (int v = 0; v < n; ++v) {
         tree_->resizeColumnToContents(kFirstVehicleColumn + v);
-        tree_->setColumnWidth(kFirstVehicleColumn + v, std::clamp(tree_->columnWidth(kFirstVehicleColumn + v), 90, 170));
+        tree_->setColumnWidth(kFirstVehicleColumn + v, std::clamp(tree_->columnWidth(kFirstVehicleColumn + v), 70, 120));
     }
     summary_->setText(differing == 0 ? tr("No parameter differs.")
                                      : tr("%n parameter(s) differ", nullptr, differing) +
@@ -254,11 +252,21 @@ void CompareParameterTable::updateActions()
     copyValue_->setEnabled(source && isParameter);
     copySection_->setEnabled(source && inSection);
     copyAll_->setEnabled(source);
-    copyValue_->setText(source ? tr("Copy value from %1").arg(name) : tr("Copy value"));
-    copySection_->setText(source && inSection
-                              ? tr("Copy %1 from %2").arg(item->data(0, kSectionRole).toString(), name)
-                              : tr("Copy section"));
-    copyAll_->setText(source ? tr("Copy all differences from %1").arg(name) : tr("Copy all differences"));
+    // Short labels keep the buttons small; the tooltip and status tip say what exactly is copied.
+    const auto describe = [](QAction* action, const QString& text) {
+        const QString keys = action->shortcut().toString(QKeySequence::NativeText);
+        action->setToolTip(keys.isEmpty() ? text : text + " (" + keys + ")");
+        action->setStatusTip(text);
+    };
+    describe(copyValue_, source && isParameter
+                             ? tr("Copy %1 from %2 into the edited vehicle").arg(item->data(0, kPathRole).toString(), name)
+                             : tr("Select a value of another vehicle to copy it into the edited vehicle"));
+    describe(copySection_, source && inSection
+                               ? tr("Copy every difference in %1 from %2 into the edited vehicle")
+                                     .arg(item->data(0, kSectionRole).toString(), name)
+                               : tr("Select a row of another vehicle to copy its whole section"));
+    describe(copyAll_, source ? tr("Copy every difference except name and description from %1").arg(name)
+                              : tr("Select a cell of another vehicle to copy all its differences"));
 }
 
 void CompareParameterTable::requestCopy(compare::CopyScope scope)

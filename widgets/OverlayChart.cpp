@@ -79,6 +79,9 @@ OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(
     xAxis_->setTitleText(tr("time (s)"));
     yAxis_ = new QValueAxis();
     yAxis_->setLabelFormat("%.4g");
+    // Qt Charts elides tick labels to "..." when it underestimates their width after a range change.
+    xAxis_->setTruncateLabels(false);
+    yAxis_->setTruncateLabels(false);
     chart_->addAxis(xAxis_, Qt::AlignBottom);
     chart_->addAxis(yAxis_, Qt::AlignLeft);
     cursorLine_ = new QLineSeries();

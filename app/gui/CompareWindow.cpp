@@ -93,7 +93,7 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
     split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setSizes({640, 860});
+    split->setSizes({700, 800});
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -108,7 +108,7 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
     connect(parameters_, &widgets::CompareParameterTable::copyRequested, this,
             [this](int vehicle, compare::CopyScope scope, const QString& what, const QString& description) {
                 const QString err = copyIntoEdited(vehicle, scope, what, description);
-                message(err.isEmpty() ? tr("%1 (Edit ▸ Undo in the main window takes it back)").arg(description)
+                message(err.isEmpty() ? tr("%1 (Ctrl+Z undoes it)").arg(description)
                                       : tr("Not copied: %1").arg(err),
                         !err.isEmpty());
             });
