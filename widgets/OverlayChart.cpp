@@ -1,5 +1,7 @@
 #include "OverlayChart.h"
 
+#include "HoverChartView.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -8,7 +10,6 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QMouseEvent>
 #include <QPen>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -38,32 +39,6 @@ std::size_t rowAt(const compare::RunTrace& trace, double t)
 
 }  // namespace
 
-/// Forwards mouse movement to its OverlayChart for the shared cursor.
-class OverlayChartView final : public QChartView {
-public:
-    OverlayChartView(QChart* chart, OverlayChart* owner) : QChartView(chart), owner_(owner)
-    {
-        setMouseTracking(true);
-        setRenderHint(QPainter::Antialiasing, true);  // static data: drawn once per change
-        setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    }
-
-protected:
-    void mouseMoveEvent(QMouseEvent* e) override
-    {
-        owner_->mouseAt(e->position());
-        QChartView::mouseMoveEvent(e);
-    }
-    void leaveEvent(QEvent* e) override
-    {
-        emit owner_->hovered(std::nullopt);
-        QChartView::leaveEvent(e);
-    }
-
-private:
-    OverlayChart* owner_;
-};
-
 OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(parent), column_(column)
 {
     picker_ = new QComboBox(this);
@@ -90,7 +65,8 @@ OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(
     cursorLine_->attachAxis(xAxis_);
     cursorLine_->attachAxis(yAxis_);
     chart_->legend()->markers(cursorLine_).front()->setVisible(false);
-    view_ = new OverlayChartView(chart_, this);
+    view_ = new HoverChartView(
+        chart_, [this](std::optional<double> t) { emit hovered(t); }, true, this);
     view_->setMinimumHeight(160);
     readout_ = new QLabel(view_);
     readout_->setTextFormat(Qt::RichText);
@@ -247,16 +223,6 @@ std::optional<double> OverlayChart::valueAt(std::size_t run, double t) const
     else if (i > 0 && t - tr.time(i - 1) < tr.time(i) - t)
         --i;
     return tr.value(i, c);
-}
-
-void OverlayChart::mouseAt(const QPointF& widgetPos)
-{
-    const QPointF chartPos = chart_->mapFromScene(view_->mapToScene(widgetPos.toPoint()));
-    if (!chart_->plotArea().contains(chartPos)) {
-        emit hovered(std::nullopt);
-        return;
-    }
-    emit hovered(chart_->mapToValue(chartPos).x());
 }
 
 void OverlayChart::setCursor(std::optional<double> t)

@@ -53,8 +53,6 @@ signals:
     void columnChanged(const telemetry::Column& column);
 
 private:
-    friend class OverlayChartView;
-    void mouseAt(const QPointF& widgetPos);
     void rebuild();
     void fillPicker(int wheelCount);
 

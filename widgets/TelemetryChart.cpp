@@ -1,5 +1,7 @@
 #include "TelemetryChart.h"
 
+#include "HoverChartView.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
@@ -8,7 +10,6 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -42,34 +43,6 @@ void rescale(double dataMin, double dataMax, double minimumSpan, double& lo, dou
     }
 }
 }  // namespace
-
-/// The chart view, forwarding mouse movement to its TelemetryChart for the hover read-out.
-class ChartView final : public QChartView {
-public:
-    ChartView(QChart* chart, TelemetryChart* owner) : QChartView(chart), owner_(owner)
-    {
-        setMouseTracking(true);
-        setRenderHint(QPainter::Antialiasing, false);  // 4x cheaper; lines stay readable
-        // The axes move every frame and the read-out label slides over the view: repaint all of it,
-        // or stale tick labels remain (seen under X11).
-        setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    }
-
-protected:
-    void mouseMoveEvent(QMouseEvent* e) override
-    {
-        owner_->mouseAt(e->position());
-        QChartView::mouseMoveEvent(e);
-    }
-    void leaveEvent(QEvent* e) override
-    {
-        emit owner_->hovered(std::nullopt);
-        QChartView::leaveEvent(e);
-    }
-
-private:
-    TelemetryChart* owner_;
-};
 
 void TelemetryChart::setOpenGLAllowed(bool allowed)
 {
@@ -134,7 +107,8 @@ TelemetryChart::TelemetryChart(Spec spec, QWidget* parent) : QWidget(parent), sp
     chart_->legend()->markers(cursorLine_).front()->setVisible(false);
     setReferenceLine(spec_.referenceLine, spec_.referenceLabel);
 
-    view_ = new ChartView(chart_, this);
+    view_ = new HoverChartView(
+        chart_, [this](std::optional<double> t) { emit hovered(t); }, false, this);
     view_->setMinimumHeight(150);
     readout_ = new QLabel(this);
     readout_->setTextFormat(Qt::RichText);
@@ -243,17 +217,6 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
         rescale(dataMin, dataMax, spec_.minimumSpan, yMin_, yMax_, yInitialised_);
         yAxis_->setRange(yMin_, yMax_);
     }
-}
-
-void TelemetryChart::mouseAt(const QPointF& widgetPos)
-{
-    const QPointF scenePos = view_->mapToScene(widgetPos.toPoint());
-    const QPointF chartPos = chart_->mapFromScene(scenePos);
-    if (!chart_->plotArea().contains(chartPos)) {
-        emit hovered(std::nullopt);
-        return;
-    }
-    emit hovered(chart_->mapToValue(chartPos).x());
 }
 
 void TelemetryChart::setCursor(const TelemetryHistory& history, std::optional<double> t)

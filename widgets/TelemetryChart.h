@@ -24,8 +24,6 @@ QT_END_NAMESPACE
 
 namespace jounce::widgets {
 
-class ChartView;
-
 class TelemetryChart : public QWidget {
     Q_OBJECT
 public:
@@ -64,12 +62,11 @@ signals:
     void hovered(std::optional<double> t);
 
 private:
-    friend class ChartView;
-    void mouseAt(const QPointF& widgetPos);
+    friend     void mouseAt(const QPointF& widgetPos);
 
     Spec spec_;
     QChart* chart_;
-    ChartView* view_;
+    QChartView* view_;
     QValueAxis* xAxis_;
     QValueAxis* yAxis_;
     std::vector<QLineSeries*> series_;

@@ -57,22 +57,28 @@ std::string padRight(std::string text, std::size_t width)
     return text;
 }
 
+/// `FILE FILE [--out OUT]`: the two files and the output, or "" with the usage message to give.
+std::string twoFilesAndOut(const Args& args, const std::string& command, std::vector<std::string>& files, std::string& out)
+{
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--out" && i + 1 < args.size())
+            out = args[++i];
+        else if (args[i].rfind("--", 0) == 0)
+            return command + ": unexpected argument " + args[i];
+        else
+            files.push_back(args[i]);
+    }
+    return files.size() == 2 ? std::string() : command + " needs two files";
+}
+
 }  // namespace
 
 int diffCommand(const Args& args)
 {
     std::vector<std::string> files;
     std::string out;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--out" && i + 1 < args.size())
-            out = args[++i];
-        else if (args[i].rfind("--", 0) == 0)
-            return usageError("diff: unexpected argument " + args[i]);
-        else
-            files.push_back(args[i]);
-    }
-    if (files.size() != 2)
-        return usageError("diff needs two vehicle files: jounce-cli diff A.json B.json [--out DIFF.json]");
+    if (const std::string err = twoFilesAndOut(args, "diff", files, out); !err.empty())
+        return usageError(err + ": jounce-cli diff A.json B.json [--out DIFF.json]");
     VehicleConfig a, b;
     if (!loadValidVehicle(files[0], a) || !loadValidVehicle(files[1], b))
         return 1;
@@ -89,16 +95,8 @@ int patchCommand(const Args& args)
 {
     std::vector<std::string> files;
     std::string out;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--out" && i + 1 < args.size())
-            out = args[++i];
-        else if (args[i].rfind("--", 0) == 0)
-            return usageError("patch: unexpected argument " + args[i]);
-        else
-            files.push_back(args[i]);
-    }
-    if (files.size() != 2)
-        return usageError("patch needs a vehicle and a patch: jounce-cli patch BASE.json DIFF.json [--out NEW.json]");
+    if (const std::string err = twoFilesAndOut(args, "patch", files, out); !err.empty())
+        return usageError(err + ": jounce-cli patch BASE.json DIFF.json [--out NEW.json]");
     VehicleConfig base;
     if (!loadValidVehicle(files[0], base))
         return 1;
