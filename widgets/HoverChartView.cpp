@@ -1,17 +1,58 @@
 #include "HoverChartView.h"
 
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
 #include <QMouseEvent>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
 
 namespace jounce::widgets {
 
-HoverChartView::HoverChartView(QChart* chart, Hover hover, bool antialiased, QWidget* parent)
+HoverChartView::HoverChartView(QChart* chart, QValueAxis* x, QValueAxis* y, Hover hover, bool antialiased,
+                               QWidget* parent)
     : QChartView(chart, parent), hover_(std::move(hover))
 {
     setMouseTracking(true);
     setRenderHint(QPainter::Antialiasing, antialiased);
-    // The axes move and read-out labels slide over the view: repaint all of it, or stale tick
-    // labels remain (seen under X11).
+    // The axes move and the read-out slides over the view: repaint all of it, or stale tick labels
+    // remain (seen under X11).
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+
+    cursorLine_ = new QLineSeries();
+    cursorLine_->setPen(QPen(QColor(0, 0, 0, 120), 1, Qt::DashLine));
+    chart->addSeries(cursorLine_);
+    cursorLine_->attachAxis(x);
+    cursorLine_->attachAxis(y);
+    chart->legend()->markers(cursorLine_).front()->setVisible(false);
+    readout_ = new QLabel(this);
+    readout_->setTextFormat(Qt::RichText);
+    readout_->setStyleSheet("QLabel { background: rgba(255,255,255,225); border: 1px solid #bbb; padding: 2px; }");
+    readout_->hide();
+}
+
+void HoverChartView::showCursor(double x, double yLow, double yHigh, const QString& html)
+{
+    cursorLine_->replace(QList<QPointF>{{x, yLow}, {x, yHigh}});
+    readout_->setText(html);
+    readout_->adjustSize();
+    // Beside the cursor, on the side with room.
+    const QPoint at = mapFromScene(chart()->mapToScene(chart()->mapToPosition(QPointF(x, yHigh))));
+    int left = at.x() + 8;
+    if (left + readout_->width() > width())
+        left = at.x() - 8 - readout_->width();
+    readout_->move(std::max(0, left), 4);
+    readout_->show();
+    readout_->raise();
+}
+
+void HoverChartView::hideCursor()
+{
+    cursorLine_->clear();
+    readout_->hide();
 }
 
 void HoverChartView::mouseMoveEvent(QMouseEvent* event)

@@ -1,11 +1,17 @@
 #pragma once
-// A chart view that reports the x value (time) under the mouse, for the shared cursor of the
-// telemetry and compare charts: nullopt when the mouse leaves the plot area or the view.
+// The shared time cursor of the telemetry and compare charts: a chart view that reports the x value
+// (time) under the mouse, and draws a dashed cursor line with a read-out label at a given time.
 
 #include <QChartView>
 
 #include <functional>
 #include <optional>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QLineSeries;
+class QValueAxis;
+QT_END_NAMESPACE
 
 namespace jounce::widgets {
 
@@ -13,8 +19,14 @@ class HoverChartView final : public QChartView {
 public:
     using Hover = std::function<void(std::optional<double> x)>;
 
-    /// `antialiased`: on for charts drawn once per change, off for live charts (4x cheaper).
-    HoverChartView(QChart* chart, Hover hover, bool antialiased, QWidget* parent = nullptr);
+    /// `hover` gets the x under the mouse, nullopt when it leaves the plot area or the view.
+    /// `antialiased`: on for charts drawn once per change, off for live charts (4x cheaper). The
+    /// cursor line is attached to the chart's axes `x` and `y` (already added to the chart).
+    HoverChartView(QChart* chart, QValueAxis* x, QValueAxis* y, Hover hover, bool antialiased, QWidget* parent = nullptr);
+
+    /// Draws the cursor at x from yLow to yHigh with `html` in the read-out beside it.
+    void showCursor(double x, double yLow, double yHigh, const QString& html);
+    void hideCursor();
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -22,6 +34,8 @@ protected:
 
 private:
     Hover hover_;
+    QLineSeries* cursorLine_;
+    QLabel* readout_;
 };
 
 }  // namespace jounce::widgets

@@ -59,19 +59,9 @@ OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(
     yAxis_->setTruncateLabels(false);
     chart_->addAxis(xAxis_, Qt::AlignBottom);
     chart_->addAxis(yAxis_, Qt::AlignLeft);
-    cursorLine_ = new QLineSeries();
-    cursorLine_->setPen(QPen(QColor(0, 0, 0, 120), 1, Qt::DashLine));
-    chart_->addSeries(cursorLine_);
-    cursorLine_->attachAxis(xAxis_);
-    cursorLine_->attachAxis(yAxis_);
-    chart_->legend()->markers(cursorLine_).front()->setVisible(false);
     view_ = new HoverChartView(
-        chart_, [this](std::optional<double> t) { emit hovered(t); }, true, this);
+        chart_, xAxis_, yAxis_, [this](std::optional<double> t) { emit hovered(t); }, true, this);
     view_->setMinimumHeight(160);
-    readout_ = new QLabel(view_);
-    readout_->setTextFormat(Qt::RichText);
-    readout_->setStyleSheet("QLabel { background: rgba(255,255,255,225); border: 1px solid #bbb; padding: 2px; }");
-    readout_->hide();
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -197,8 +187,7 @@ void OverlayChart::rebuild()
     yAxis_->setRange(yMin - 0.08 * span, yMax + 0.08 * span);
     yAxis_->applyNiceNumbers();
     chart_->legend()->setVisible(!runs_.empty());
-    cursorLine_->clear();
-    readout_->hide();
+    view_->hideCursor();
 }
 
 int OverlayChart::pointCount() const
@@ -228,11 +217,9 @@ std::optional<double> OverlayChart::valueAt(std::size_t run, double t) const
 void OverlayChart::setCursor(std::optional<double> t)
 {
     if (!t || runs_.empty() || *t < xAxis_->min() || *t > xAxis_->max()) {
-        cursorLine_->clear();
-        readout_->hide();
+        view_->hideCursor();
         return;
     }
-    cursorLine_->replace(QList<QPointF>{{*t, yAxis_->min()}, {*t, yAxis_->max()}});
     QString text = QString("<b>t = %1 s</b>").arg(*t, 0, 'f', 2);
     for (std::size_t r = 0; r < runs_.size(); ++r) {
         const std::optional<double> v = valueAt(r, *t);
@@ -240,16 +227,7 @@ void OverlayChart::setCursor(std::optional<double> t)
                     .arg(runs_[r].color.name(), runs_[r].label.toHtmlEscaped(),
                          v ? QString::number(*v, 'g', 5) : tr("n/a"));
     }
-    readout_->setText(text);
-    readout_->adjustSize();
-    const QPointF pos = chart_->mapToPosition(QPointF(*t, yAxis_->max()));
-    const QPoint widget = view_->mapFromScene(chart_->mapToScene(pos));
-    int x = widget.x() + 8;
-    if (x + readout_->width() > view_->width())
-        x = widget.x() - 8 - readout_->width();
-    readout_->move(std::max(0, x), 4);
-    readout_->show();
-    readout_->raise();
+    view_->showCursor(*t, yAxis_->min(), yAxis_->max(), text);
 }
 
 }  // namespace jounce::widgets

@@ -25,6 +25,8 @@ QT_END_NAMESPACE
 
 namespace jounce::widgets {
 
+class HoverChartView;
+
 class OverlayChart : public QWidget {
     Q_OBJECT
 public:
@@ -60,11 +62,9 @@ private:
     std::vector<Run> runs_;
     QComboBox* picker_;
     QChart* chart_;
-    QChartView* view_;
+    HoverChartView* view_;
     QValueAxis* xAxis_;
     QValueAxis* yAxis_;
-    QLineSeries* cursorLine_;
-    QLabel* readout_;
     std::vector<QLineSeries*> series_;
     int pickerWheels_ = -1;
 };

@@ -99,21 +99,11 @@ TelemetryChart::TelemetryChart(Spec spec, QWidget* parent) : QWidget(parent), sp
         s->attachAxis(yAxis_);
         series_.push_back(s);
     }
-    cursorLine_ = new QLineSeries();
-    cursorLine_->setPen(QPen(QColor(0, 0, 0, 120), 1, Qt::DashLine));
-    chart_->addSeries(cursorLine_);
-    cursorLine_->attachAxis(xAxis_);
-    cursorLine_->attachAxis(yAxis_);
-    chart_->legend()->markers(cursorLine_).front()->setVisible(false);
     setReferenceLine(spec_.referenceLine, spec_.referenceLabel);
 
     view_ = new HoverChartView(
-        chart_, [this](std::optional<double> t) { emit hovered(t); }, false, this);
+        chart_, xAxis_, yAxis_, [this](std::optional<double> t) { emit hovered(t); }, false, this);
     view_->setMinimumHeight(150);
-    readout_ = new QLabel(this);
-    readout_->setTextFormat(Qt::RichText);
-    readout_->setStyleSheet("QLabel { background: rgba(255,255,255,220); border: 1px solid #bbb; padding: 2px; }");
-    readout_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(view_);
@@ -222,27 +212,16 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
 void TelemetryChart::setCursor(const TelemetryHistory& history, std::optional<double> t)
 {
     if (!t || history.empty() || *t < xAxis_->min() || *t > xAxis_->max()) {
-        cursorLine_->clear();
-        readout_->hide();
+        view_->hideCursor();
         return;
     }
-    cursorLine_->replace(QList<QPointF>{{*t, yMin_}, {*t, yMax_}});
     const telemetry::Frame& f = history.nearest(*t);
     QString text = QString("<b>t = %1 s</b>").arg(f.time(), 0, 'f', 3);
     for (const Trace& tr : spec_.traces)
         text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3")
                     .arg(tr.color.name(), tr.label)
                     .arg(f.value(tr.column), 0, 'g', 5);
-    readout_->setText(text);
-    readout_->adjustSize();
-    const QPointF pos = chart_->mapToPosition(QPointF(*t, yMax_));
-    const QPoint widget = view_->mapFromScene(chart_->mapToScene(pos));
-    int x = widget.x() + 8;
-    if (x + readout_->width() > width())
-        x = widget.x() - 8 - readout_->width();
-    readout_->move(std::max(0, x), 4);
-    readout_->show();
-    readout_->raise();
+    view_->showCursor(*t, yMin_, yMax_, text);
 }
 
 }  // namespace jounce::widgets

@@ -24,6 +24,8 @@ QT_END_NAMESPACE
 
 namespace jounce::widgets {
 
+class HoverChartView;
+
 class TelemetryChart : public QWidget {
     Q_OBJECT
 public:
@@ -66,13 +68,11 @@ private:
 
     Spec spec_;
     QChart* chart_;
-    QChartView* view_;
+    HoverChartView* view_;
     QValueAxis* xAxis_;
     QValueAxis* yAxis_;
     std::vector<QLineSeries*> series_;
     QLineSeries* reference_ = nullptr;
-    QLineSeries* cursorLine_;
-    QLabel* readout_;
     double yMin_ = 0.0;
     double yMax_ = 1.0;
     bool yInitialised_ = false;
