@@ -1,15 +1,13 @@
 #include "Vehicle.h"
 
-#include "Brakes.h"
 #include "Camber.h"
-#include "Differential.h"
-#include "DrivetrainSolver.h"
-#include "Engine.h"
-#include "Slip.h"
-#include "Steering.h"
-#include "TireFriction.h"
-#include "TireLoad.h"
-#include "TireModel.h"
+#include "ChassisStage.h"
+#include "CommandStage.h"
+#include "DrivetrainStage.h"
+#include "GearStage.h"
+#include "RoadQueryStage.h"
+#include "SuspensionStage.h"
+#include "TireStage.h"
 
 #include <algorithm>
 #include <cctype>
@@ -18,17 +16,6 @@
 namespace jounce::sim {
 namespace {
 
-constexpr double kStickySpeed = 0.2;          // m/s, §1.18
-constexpr double kStickyForwardFactor = 0.01;  // §2.12
-constexpr double kStickySideFactor = 0.1;
-constexpr double kStickyTime = 1.0;            // s
-constexpr double kVisualBlendSpeed = 5.0;      // m/s, §2.24
-constexpr double kAngleWrap = 10.0 * kPi;      // §2.24
-constexpr double kLimitErp = 0.2;              // fraction of the compression excess removed per step
-constexpr int kMaxDrivenUnknowns = kMaxWheels;
-
-btVector3 toBt(const Vec3& v) { return {v.x, v.y, v.z}; }
-
 bool usesEngine(DriveType t) { return t != DriveType::None; }
 
 std::string lower(std::string s)
@@ -36,14 +23,6 @@ std::string lower(std::string s)
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
 }
-
-/// Per sub-step chassis state, integrated privately (§2.25).
-struct ChassisState {
-    btVector3 x;  // CoM position
-    btQuaternion q;
-    btVector3 v;
-    btVector3 w;  // angular velocity
-};
 
 }  // namespace
 
@@ -141,7 +120,11 @@ void Vehicle::mapSurfaces()
 void Vehicle::rebuildWheels()
 {
     state_.assign(config_->wheels.size(), WheelState{});
+    road_.assign(config_->wheels.size(), RoadContact{});
     results_.assign(config_->wheels.size(), WheelResult{});
+    tireShaders_.clear();
+    for (const WheelConfig& w : config_->wheels)
+        tireShaders_.push_back(tireShaderFor(w.tire));
     for (std::size_t i = 0; i < results_.size(); ++i)
         results_[i].jounce = -config_->wheels[i].suspension.maxDroop;
 }
@@ -167,16 +150,16 @@ void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
 
     if (rebuild) {
         rebuildWheels();
-        engineOmega_ = 0.0;
-        gearbox_ = GearboxState{};
-        forceGearChange(gearbox_, kFirstGearIndex);
+        driveState_.engineOmega = 0.0;
+        driveState_.gearbox = GearboxState{};
+        forceGearChange(driveState_.gearbox, kFirstGearIndex);
     } else if (static_cast<int>(config_->drive.gears.ratios.size()) != oldGears) {
         // Fewer gears than the one engaged: drop to the new top gear.
         const int top = static_cast<int>(config_->drive.gears.ratios.size()) - 1;
-        if (gearbox_.currentGear > top || gearbox_.targetGear > top)
-            forceGearChange(gearbox_, top);
+        if (driveState_.gearbox.currentGear > top || driveState_.gearbox.targetGear > top)
+            forceGearChange(driveState_.gearbox, top);
     }
-    engineOmega_ = usesEngine(config_->drive.type) ? std::clamp(engineOmega_, 0.0, config_->drive.engine.maxOmega) : 0.0;
+    driveState_.engineOmega = usesEngine(config_->drive.type) ? std::clamp(driveState_.engineOmega, 0.0, config_->drive.engine.maxOmega) : 0.0;
 }
 
 void Vehicle::reset(const SpawnPose& pose)
@@ -189,10 +172,10 @@ void Vehicle::reset(const SpawnPose& pose)
     body_->setAngularVelocity(btVector3(0, 0, 0));
     body_->clearForces();
     rebuildWheels();
-    engineOmega_ = 0.0;
-    gearbox_ = GearboxState{};
-    forceGearChange(gearbox_, kFirstGearIndex);
-    autoBoxOn_ = true;
+    driveState_.engineOmega = 0.0;
+    driveState_.gearbox = GearboxState{};
+    forceGearChange(driveState_.gearbox, kFirstGearIndex);
+    driveState_.autoBoxOn = true;
     drive_ = DriveResult{};
     lastVelocity_ = btVector3(0, 0, 0);
     localAccel_ = btVector3(0, 0, 0);
@@ -228,154 +211,41 @@ void Vehicle::afterWorldStep(double dt)
 void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravity)
 {
     const VehicleConfig& c = *config_;
-    const DriveType type = c.drive.type;
     const std::size_t n = c.wheels.size();
-    const double g = gravity.length();
-    const bool engineDrive = usesEngine(type);
-    const bool tank = type == DriveType::Tank;
 
-    // U0: inputs within their ranges (§1.16, §1.17).
-    const double accelIn = std::clamp(in.accel, 0.0, 1.0);
-    const double brake = tank ? 0.0 : std::clamp(in.brake, 0.0, 1.0);
-    const double handbrake = tank ? 0.0 : std::clamp(in.handbrake, 0.0, 1.0);
-    const double steer = std::clamp(in.steer, -1.0, 1.0);
-    const bool special = c.drive.tankDriveModel == TankDriveModel::Special;
-    const double thrustLeft = std::clamp(in.thrustLeft, special ? -1.0 : 0.0, 1.0);
-    const double thrustRight = std::clamp(in.thrustRight, special ? -1.0 : 0.0, 1.0);
-    const double brakeLeft = std::clamp(in.brakeLeft, 0.0, 1.0);
-    const double brakeRight = std::clamp(in.brakeRight, 0.0, 1.0);
+    // U0 - U8: commands, gears, the drive coupling and the steer angles, once per update.
+    UpdateCommands cmd = readCommands(c, in);
     if (in.autoBox)
-        autoBoxOn_ = *in.autoBox;
-
-    // U3, U4: autobox and gearbox, once per update with the full dt (§2.16, §2.17).
-    double accel = accelIn;
-    if (engineDrive) {
-        const int top = static_cast<int>(c.drive.gears.ratios.size()) - 1;
-        if (in.forceGear)
-            forceGearChange(gearbox_, std::clamp(gearIndexFromDisplay(*in.forceGear), 0, top));
-        setGearRequests(gearbox_, in.gearUp, in.gearDown);
-        bool runAutoBox = autoBoxOn_;
-        if (tank)  // the tank skips the autobox while turning on the spot (§2.17)
-            runAutoBox = runAutoBox && !(special ? thrustLeft * thrustRight < 0
-                                                 : (thrustLeft > 0 && brakeRight > 0) || (thrustRight > 0 && brakeLeft > 0));
-        if (runAutoBox) {
-            const double cut = updateAutoBox(gearbox_, c.drive.autoBox, c.drive.engine.maxOmega, engineOmega_, accelIn, dt);
-            if (!tank)  // the tank ignores the throttle cut
-                accel = cut;
-        }
-        updateGearbox(gearbox_, c.drive.gears, dt);
-    } else {
-        accel = 0.0;
-    }
-
-    // U5, U6: clutch and ratio; the intention to accelerate.
-    const bool neutral = !engineDrive || gearbox_.currentGear == kNeutralGearIndex;
-    const double clutchK = neutral ? 0.0 : c.drive.clutch.strength;
-    const double gearRatio = neutral ? 0.0 : totalGearRatio(c.drive.gears, gearbox_.currentGear);
-    bool intent = false;
-    switch (type) {
-    case DriveType::FourWheel:
-    case DriveType::NWheel: intent = accel > 0 && brake == 0 && handbrake == 0 && !neutral; break;
-    case DriveType::Tank: intent = accel * (std::fabs(thrustLeft) + std::fabs(thrustRight)) > 0 && !neutral; break;
-    case DriveType::None: {
-        bool anyDrive = false, anyBrake = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            anyDrive = anyDrive || in.driveTorque[i] != 0.0;
-            anyBrake = anyBrake || in.brakeTorque[i] != 0.0;
-        }
-        intent = anyDrive && !anyBrake;
-        break;
-    }
-    }
-
-    // U7: averaging weights α (per update) and, for open types, the torque ratios γ.
-    std::array<double, kMaxWheels> alpha{};
-    std::array<double, kMaxWheels> gearing;
-    gearing.fill(1.0);
-    TankDifferential tankDiff;
-    if (type == DriveType::FourWheel) {
-        const WheelShares4 a = differentialAveragingWeights4W(c.drive.differential4W, handbrake);
-        std::copy(a.begin(), a.end(), alpha.begin());
-    } else if (type == DriveType::NWheel) {
-        alpha = differentialShareNW(c.drive.differentialNW, static_cast<int>(n));
-    } else if (tank) {
-        int left = 0, right = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            (i % 2 == 0 ? left : right) += 1;
-        tankDiff = tankDifferential(thrustLeft, thrustRight, left, right);
-        for (std::size_t i = 0; i < n; ++i) {
-            alpha[i] = i % 2 == 0 ? tankDiff.alphaLeft : tankDiff.alphaRight;
-            gearing[i] = i % 2 == 0 ? tankDiff.gearingLeft : tankDiff.gearingRight;
-        }
-    }
-
-    // U8: steer angles (§2.14); toe and camber from the last jounce (compliance).
-    std::array<double, kMaxWheels> delta{};
-    if (type == DriveType::FourWheel) {
-        std::array<double, 4> maxSteer{}, toe{};
-        for (std::size_t i = 0; i < 4; ++i) {
-            maxSteer[i] = c.wheels[i].wheel.maxSteer;
-            toe[i] = wheelToe(c.wheels[i], results_[i].jounce);
-        }
-        const std::array<double, 4> s4 = ackermannSteer4W(c.drive.ackermann, steer, maxSteer, toe);
-        std::copy(s4.begin(), s4.end(), delta.begin());
-        for (std::size_t i = 4; i < n; ++i)
-            delta[i] = wheelToe(c.wheels[i], results_[i].jounce);
-    } else if (type == DriveType::NWheel) {
-        for (std::size_t i = 0; i < n; ++i)
-            delta[i] = steerAngleNW(steer, c.wheels[i].wheel.maxSteer, wheelToe(c.wheels[i], results_[i].jounce));
-    } else if (type == DriveType::None) {
-        for (std::size_t i = 0; i < n; ++i)
-            delta[i] = in.steerAngle[i];
-    }
+        driveState_.autoBoxOn = *in.autoBox;
+    updateGears(c, in, dt, cmd, driveState_);
+    const DriveCoupling coupling = coupleDrive(c, in, cmd, driveState_.gearbox);
+    std::array<double, kMaxWheels> lastJounce{};
+    for (std::size_t i = 0; i < n; ++i)
+        lastJounce[i] = results_[i].jounce;
+    const std::array<double, kMaxWheels> delta = steerAngles(c, in, cmd.steer, std::span(lastJounce).first(n));
 
     // U2: the chassis at the start of the update.
     const btTransform t0 = body_->getCenterOfMassTransform();
     ChassisState cs{t0.getOrigin(), t0.getRotation(), body_->getLinearVelocity(), body_->getAngularVelocity()};
-    const btVector3 invInertiaLocal = body_->getInvInertiaDiagLocal();
-    const double invMass = body_->getInvMass();
     const btVector3 cm = toBt(c.chassis.cmOffset);
 
     // Telemetry of the start of the update: clutch slip (§4.1) uses the speeds before the solve.
     {
         double avg = 0.0;
         for (std::size_t i = 0; i < n; ++i)
-            avg += alpha[i] * gearing[i] * state_[i].omega;
-        drive_.clutchSlip = gearRatio * avg - engineOmega_;
+            avg += coupling.alpha[i] * coupling.gearing[i] * state_[i].omega;
+        drive_.clutchSlip = coupling.gearRatio * avg - driveState_.engineOmega;
     }
 
-    // Scene queries (§2.1, §2.2): one ray per wheel against the ground only, with the start pose.
-    for (std::size_t i = 0; i < n; ++i) {
-        const WheelConfig& wc = c.wheels[i];
-        WheelState& ws = state_[i];
-        const double r = wc.wheel.radius;
-        const btVector3 w = quatRotate(cs.q, toBt(wc.geometry.suspTravelDirection).normalized());
-        const btVector3 centre = cs.x + quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
-        const btVector3 from = centre - w * (r + wc.suspension.maxCompression);
-        const btVector3 to = from + w * (3.0 * r + wc.suspension.maxCompression + wc.suspension.maxDroop);
-        GroundHit hit;
-        ws.hit = ground_->raycast(from, to, hit) && hit.normal.dot(w) < 0.0;
-        if (ws.hit) {
-            ws.normal = hit.normal;
-            ws.planeD = -hit.normal.dot(hit.point);
-            const int type2 = hit.surface >= 0 && hit.surface < static_cast<int>(surfaceMap_.size()) ? surfaceMap_[std::size_t(hit.surface)] : 0;
-            ws.surface = type2;
-            const auto& row = c.surfaces.friction.at(std::size_t(type2));
-            ws.frictionPair = row.at(std::size_t(wc.tire.type));
-        } else {
-            ws.surface = -1;
-            ws.frictionPair = 0.0;
-        }
-    }
+    // U1: scene queries with the start pose (§2.1, §2.2).
+    for (std::size_t i = 0; i < n; ++i)
+        road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], cs, cm);
 
     // U9: sub-step count from the forward speed at the start (§2.26).
     const double forwardSpeed = cs.v.dot(quatRotate(cs.q, btVector3(1, 0, 0)));
     const int subSteps = std::fabs(forwardSpeed) < c.simulation.thresholdLongitudinalSpeed
                              ? c.simulation.lowForwardSpeedSubStepCount
                              : c.simulation.highForwardSpeedSubStepCount;
-    const double h = dt / subSteps;
-
-    // Accumulators for the averaged telemetry.
     for (WheelResult& r : results_) {
         r.suspForce = r.tireLoad = r.normTireLoad = r.filteredTireLoad = r.tireFriction = 0.0;
         r.longSlip = r.normLongForce = r.latSlip = r.normLatForce = r.normAligningMoment = 0.0;
@@ -383,297 +253,116 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     }
     constraint_->clearRows();
 
-    std::array<double, kMaxWheels> jounce{};
-    std::array<bool, kMaxWheels> touching{};
-    std::array<double, kMaxWheels> tireTorque{};
-    std::array<WheelBrake, kMaxWheels> brakes{};
-    std::array<double, kMaxWheels> omegaNew{};
-    std::array<double, kMaxWheels> longSpeed{};
-    std::array<bool, kMaxWheels> accelApplied{};
-    for (std::size_t i = 0; i < n; ++i)
-        accelApplied[i] = type == DriveType::None ? in.driveTorque[i] != 0.0 : intent && alpha[i] != 0.0;
-    const btVector3 gravityDir = gravity;
-
-    for (int k = 0; k < subSteps; ++k) {
-        btVector3 force(0, 0, 0);
-        btVector3 torque(0, 0, 0);
-        const btVector3 lateralAxis = quatRotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2)
-
-        // U10a: brakes from the current wheel speeds (§2.15).
-        for (std::size_t i = 0; i < n; ++i) {
-            const WheelData& wd = c.wheels[i].wheel;
-            if (tank)
-                brakes[i] = tankBrake(state_[i].omega, i % 2 == 0 ? brakeLeft : brakeRight, wd.maxBrakeTorque);
-            else if (type == DriveType::None)
-                brakes[i] = brakeFromMagnitude(state_[i].omega, std::max(0.0, in.brakeTorque[i]));
-            else
-                brakes[i] = driveBrake(state_[i].omega, brake, handbrake, wd.maxBrakeTorque, wd.maxHandBrakeTorque);
-        }
-
-        // U10b: suspension and tires (§2.3 - §2.12).
-        for (std::size_t i = 0; i < n; ++i) {
-            const WheelConfig& wc = c.wheels[i];
-            const SuspensionData& sd = wc.suspension;
-            WheelState& ws = state_[i];
-            WheelResult& res = results_[i];
-            const double r = wc.wheel.radius;
-            const btVector3 w = quatRotate(cs.q, toBt(wc.geometry.suspTravelDirection).normalized());
-            const btVector3 centreOffset = quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
-            const btVector3 p0 = cs.x + centreOffset - w * (r + sd.maxCompression);
-            tireTorque[i] = 0.0;
-            touching[i] = false;
-
-            // §2.3.1 ray/plane jounce, §2.3.3 limits.
-            double x = -sd.maxDroop;
-            double t = 0.0;
-            bool geomContact = false;
-            if (ws.hit) {
-                const double dist = ws.normal.dot(p0) + ws.planeD;
-                const double nw = ws.normal.dot(w);
-                if (dist >= 0.0 && nw < 0.0) {
-                    t = -dist / nw;
-                    x = (2.0 * r + sd.maxCompression) - t;
-                    geomContact = x > -sd.maxDroop;
-                }
-            }
-            const double xGeom = x;
-            x = geomContact ? std::min(x, sd.maxCompression) : -sd.maxDroop;
-
-            // §2.4.1 jounce speed from the previous sub-step (0 after a reset).
-            const double xDot = ws.hasPrevJounce ? (x - ws.prevJounce) / h : 0.0;
-            bool contact = geomContact;
-            // §2.4.4 expansion-velocity limit (flag): the wheel cannot follow the ground down.
-            if (contact && c.simulation.limitSuspensionExpansionVelocity && xDot < 0 && x <= 0) {
-                const double vMax = (sd.springStrength * (ws.prevJounce + sd.maxDroop) / wc.wheel.mass + gravityDir.dot(w)) * h;
-                if (xDot < -vMax)
-                    contact = false;
-            }
-            ws.prevJounce = x;  // the geometric jounce, -maxDroop in the air
-            ws.hasPrevJounce = true;
-            jounce[i] = contact ? x : -sd.maxDroop;
-
-            if (!contact) {
-                ws.stickyForwardTimer = ws.stickySideTimer = 0.0;  // timers did not change: reset (§2.12)
-                longSpeed[i] = 0.0;
-                continue;
-            }
-            touching[i] = true;
-            const btVector3 pc = p0 + w * t;  // contact point
-            const btVector3& nrm = ws.normal;
-
-            // §2.4.5: the limit constraint, from the data of sub-step 0.
-            if (k == 0 && xGeom > sd.maxCompression) {
-                VehicleConstraint::Row row;
-                row.point = cs.x + centreOffset;
-                row.direction = -w;
-                row.targetSpeed = kLimitErp * std::fabs(w.dot(nrm)) * (xGeom - sd.maxCompression) / dt;
-                row.lowerImpulse = 0.0;
-                constraint_->addRow(row);
-            }
-
-            // §2.4.2 - §2.4.3 spring and damper along the strut, projected on the contact normal.
-            const double ag = std::max(0.0, gravityDir.dot(w));
-            const double fw = std::max(0.0, sd.sprungMass * ag + sd.springStrength * x) + sd.springDamperRate * xDot;
-            const btVector3 perp = ag > 0.0 ? gravityDir - w * ag : btVector3(0, 0, 0);
-            const double fn = c.simulation.disableSuspensionForceProjection ? fw - nrm.dot(perp * sd.sprungMass)
-                                                                              : nrm.dot(-w * fw - perp * sd.sprungMass);
-            const btVector3 suspForce = nrm * fn;
-            const btVector3 suspPoint = quatRotate(cs.q, toBt(wheelSuspForceAppPoint(wc, x)) - cm);
-            force += suspForce;
-            torque += suspPoint.cross(suspForce);
-
-            // §2.6 tire load.
-            const double restLoad = tireRestLoad(sd.sprungMass, wc.wheel.mass, g);
-            const TireLoad load = computeTireLoad(c.tireLoadFilter, fn, restLoad);
-            res.suspForce += fn;
-            res.tireLoad += fn;
-            res.normTireLoad += load.normalisedLoad;
-            res.filteredTireLoad += load.filteredLoad;
-
-            if (!(load.filteredLoad * ws.frictionPair > 0.0)) {
-                ws.stickyForwardTimer = ws.stickySideTimer = 0.0;
-                longSpeed[i] = 0.0;
-                continue;
-            }
-
-            // §2.7 tire frame and contact-patch velocity (static ground).
-            const btVector3 eL0 = lateralAxis.cross(nrm).normalized();
-            const btVector3 eT0 = nrm.cross(eL0).normalized();
-            const double cd = std::cos(delta[i]), sdl = std::sin(delta[i]);
-            const btVector3 eL = eL0 * cd + eT0 * sdl;
-            const btVector3 eT = eT0 * cd - eL0 * sdl;
-            const btVector3 vc = cs.v + cs.w.cross(pc - cs.x);
-            const double vL = vc.dot(eL);
-            const double vT = vc.dot(eT);
-            longSpeed[i] = vL;
-
-            // §2.8 slips, §2.9 friction.
-            const double omega = ws.omega;
-            double sT = lateralSlip(vL, vT);
-            double sL = longitudinalSlip(tank ? SlipVehicleKind::Tank : SlipVehicleKind::Car,
-                                         accelApplied[i] || brakes[i].applied, vL, omega, r,
-                                         c.simulation.minLongSlipDenominator);
-            const double mu = tireFriction(wc.tire, ws.frictionPair, sL);
-
-            // §2.12 low-speed sticky tires.
-            const btVector3 tirePoint = quatRotate(cs.q, toBt(wheelTireForceAppPoint(wc, x)) - cm);
-            if (std::fabs(vL) < kStickySpeed && std::fabs(omega) < kStickySpeed / r && !intent)
-                ws.stickyForwardTimer += h;
-            else
-                ws.stickyForwardTimer = 0.0;
-            if (std::fabs(vT) < kStickySpeed && !intent)
-                ws.stickySideTimer += h;
-            else
-                ws.stickySideTimer = 0.0;
-            const bool stickyForward = (std::fabs(vL) < kStickySpeed && omega == 0.0 && !intent) ||
-                                       ws.stickyForwardTimer > kStickyTime;
-            const bool stickySide = ws.stickyForwardTimer > 0.0 && ws.stickySideTimer > kStickyTime;
-            if (stickyForward) {
-                sL = 0.0;
-                if (k == 0)
-                    constraint_->addRow({cs.x + tirePoint, eL, kStickyForwardFactor * vL});
-            }
-            if (stickySide) {
-                sT = 0.0;
-                if (k == 0)
-                    constraint_->addRow({cs.x + tirePoint, eT, kStickySideFactor * vT});
-            }
-
-            // §2.10 tire forces, §2.11 camber.
-            const double camber = wheelCamber(wc, x);
-            TireInputs ti;
-            ti.friction = mu;
-            ti.longSlip = sL;
-            ti.latSlip = sT;
-            ti.camber = camber;
-            ti.wheelRadius = r;
-            ti.restLoad = restLoad;
-            ti.filteredNormalisedLoad = load.filteredNormalisedLoad;
-            ti.filteredLoad = load.filteredLoad;
-            ti.gravity = g;
-            const TireForces tf = defaultTireModel(wc.tire, ti);
-            const btVector3 tireForce = eL * tf.longForce + eT * tf.latForce;
-            force += tireForce;
-            torque += tirePoint.cross(tireForce);
-            tireTorque[i] = tf.wheelTorque;
-
-            const double cap = load.filteredLoad * mu;
-            res.tireFriction += mu;
-            res.longSlip += sL;
-            res.latSlip += sT;
-            res.normLongForce += cap > 0 ? tf.longForce / cap : 0.0;
-            res.normLatForce += cap > 0 ? tf.latForce / cap : 0.0;
-            res.normAligningMoment += tf.aligningMoment / restLoad;
-            res.tireForce += tireForce;
-            res.contactPoint = pc;
-        }
-
-        // U10c - e: engine torque and the implicit engine/wheel solve (§2.18 - §2.23).
-        double engineTorque = 0.0;
-        if (engineDrive) {
-            engineTorque = engineDriveTorque(c.drive.engine, accel, engineOmega_);
-            EngineRow er;
-            er.omega = engineOmega_;
-            er.moi = c.drive.engine.moi;
-            er.driveTorque = engineTorque;
-            er.dampingRate = engineDampingRate(c.drive.engine, accel, neutral);
-            er.maxOmega = c.drive.engine.maxOmega;
-            const ClutchCoupling coupling{clutchK, gearRatio};
-
-            std::array<double, kMaxWheels> gamma = alpha;
-            if (type == DriveType::FourWheel) {
-                const WheelShares4 speeds{state_[0].omega, state_[1].omega, state_[2].omega, state_[3].omega};
-                const WheelShares4 g4 = differentialTorqueRatios4W(c.drive.differential4W, handbrake, speeds);
-                std::copy(g4.begin(), g4.end(), gamma.begin());
-            } else if (tank) {
-                for (std::size_t i = 0; i < n; ++i)
-                    gamma[i] = i % 2 == 0 ? tankDiff.gammaLeft : tankDiff.gammaRight;
-            }
-            const std::size_t driven = type == DriveType::FourWheel ? std::min<std::size_t>(4, n) : n;
-            if (tank) {
-                std::array<TankWheelRow, kMaxDrivenUnknowns> rows{};
-                for (std::size_t i = 0; i < n; ++i) {
-                    const WheelData& wd = c.wheels[i].wheel;
-                    rows[i].row = {state_[i].omega, wd.moi, wd.dampingRate, alpha[i], gamma[i], gearing[i], tireTorque[i], brakes[i]};
-                    rows[i].radius = wd.radius;
-                }
-                engineOmega_ = solveTankEngineAndWheels(h, coupling, er, std::span<const TankWheelRow>(rows.data(), n),
-                                                        std::span<double>(omegaNew.data(), n));
-            } else {
-                std::array<DriveWheelRow, kMaxDrivenUnknowns> rows{};
-                for (std::size_t i = 0; i < driven; ++i) {
-                    const WheelData& wd = c.wheels[i].wheel;
-                    rows[i] = {state_[i].omega, wd.moi, wd.dampingRate, alpha[i], gamma[i], 1.0, tireTorque[i], brakes[i]};
-                }
-                engineOmega_ = solveEngineAndWheels(h, c.drive.clutch, coupling, er,
-                                                    std::span<const DriveWheelRow>(rows.data(), driven),
-                                                    std::span<double>(omegaNew.data(), driven));
-                // U10g: extra 4W wheels roll freely (§2.23).
-                for (std::size_t i = driven; i < n; ++i) {
-                    const WheelData& wd = c.wheels[i].wheel;
-                    omegaNew[i] = integrateFreeWheel(state_[i].omega, wd.moi, wd.dampingRate, h, tireTorque[i], brakes[i]);
-                }
-            }
-        } else {
-            for (std::size_t i = 0; i < n; ++i) {
-                const WheelData& wd = c.wheels[i].wheel;
-                omegaNew[i] = integrateFreeWheel(state_[i].omega, wd.moi, wd.dampingRate, h, tireTorque[i], brakes[i],
-                                                 in.driveTorque[i]);
-            }
-        }
-        drive_.engineDriveTorque = engineTorque;
-
-        // U10f: wheel rotation angles with the cosmetic low-speed blend (§2.24).
-        for (std::size_t i = 0; i < n; ++i) {
-            WheelState& ws = state_[i];
-            ws.omega = omegaNew[i];
-            double omegaVis = ws.omega;
-            const bool driven = type == DriveType::None ? in.driveTorque[i] != 0.0 : accelApplied[i];
-            if (touching[i] && !brakes[i].applied && !driven && std::fabs(longSpeed[i]) < kVisualBlendSpeed) {
-                const double lambda = std::fabs(longSpeed[i]) / kVisualBlendSpeed;
-                omegaVis = longSpeed[i] / c.wheels[i].wheel.radius * (1.0 - lambda) + ws.omega * lambda;
-            }
-            ws.angle += omegaVis * h;
-            if (ws.angle >= kAngleWrap)
-                ws.angle -= kAngleWrap;
-            else if (ws.angle <= -kAngleWrap)
-                ws.angle += kAngleWrap;
-        }
-
-        // U10h: anti-roll bars add torque only (§2.13).
-        for (const AntiRollBarConfig& bar : c.antiRollBars) {
-            const auto a = std::size_t(bar.wheel0), b = std::size_t(bar.wheel1);
-            if (a >= n || b >= n || !(touching[a] || touching[b]))
-                continue;
-            const double f = (jounce[a] - jounce[b]) * bar.stiffness;
-            if (touching[a]) {
-                const btVector3 wa = quatRotate(cs.q, toBt(c.wheels[a].geometry.suspTravelDirection).normalized());
-                torque += quatRotate(cs.q, toBt(wheelSuspForceAppPoint(c.wheels[a], jounce[a])) - cm).cross(-f * wa);
-            }
-            if (touching[b]) {
-                const btVector3 wb = quatRotate(cs.q, toBt(c.wheels[b].geometry.suspTravelDirection).normalized());
-                torque += quatRotate(cs.q, toBt(wheelSuspForceAppPoint(c.wheels[b], jounce[b])) - cm).cross(f * wb);
-            }
-        }
-
-        // U10i: integrate the private chassis state without gravity (§2.25).
-        cs.v += force * (h * invMass);
-        const btMatrix3x3 rot(cs.q);
-        const btMatrix3x3 invInertiaWorld = rot.scaled(invInertiaLocal) * rot.transpose();
-        cs.w += invInertiaWorld * torque * h;
-        cs.x += cs.v * h;
-        const btQuaternion spin(cs.w.x(), cs.w.y(), cs.w.z(), 0.0);
-        cs.q += (spin * cs.q) * (0.5 * h);
-        cs.q.normalize();
-    }
+    // U10: the sub-steps.
+    SubStepResults out;
+    for (int k = 0; k < subSteps; ++k)
+        subStep({k, dt / subSteps, dt, gravity, gravity.length(), cm}, in, cmd, coupling, delta, cs, out);
 
     // U11: velocity change mode write-back (§2.25).
     body_->setLinearVelocity(cs.v);
     body_->setAngularVelocity(cs.w);
+    publish(subSteps, cmd, coupling, delta, out);
+}
 
-    // U13: published results.
-    const double inv = 1.0 / subSteps;
+void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const UpdateCommands& cmd,
+                      const DriveCoupling& coupling, const std::array<double, kMaxWheels>& delta, ChassisState& cs,
+                      SubStepResults& out)
+{
+    const VehicleConfig& c = *config_;
+    const std::size_t n = c.wheels.size();
+    btVector3 force(0, 0, 0);
+    btVector3 torque(0, 0, 0);
+
+    // U10a: brakes from the current wheel speeds (§2.15).
+    const WheelBrakes brakes = wheelBrakes(c, in, cmd, state_);
+
+    // U10b: suspension and tires, wheel by wheel; forces add up in wheel order (§2.3 - §2.12).
+    std::array<double, kMaxWheels> tireTorque{};
     for (std::size_t i = 0; i < n; ++i) {
+        const WheelConfig& wc = c.wheels[i];
+        WheelState& ws = state_[i];
+        WheelResult& res = results_[i];
+        out.touching[i] = false;
+        const StrutFrame strut = strutFrame(wc, cs, step.cm);
+        const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws);
+        out.jounce[i] = susp.jounce;
+        out.longSpeed[i] = 0.0;
+        if (!susp.contact) {
+            ws.stickyForwardTimer = ws.stickySideTimer = 0.0;  // timers did not change: reset (§2.12)
+            continue;
+        }
+        out.touching[i] = true;
+        VehicleConstraint::Row limit;
+        if (step.index == 0 && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, limit))
+            constraint_->addRow(limit);
+        const SuspensionForce sf = suspensionForce(c.simulation, wc, road_[i], strut, susp, step.gravity, cs, step.cm);
+        force += sf.force;
+        torque += sf.arm.cross(sf.force);
+
+        TireContact contact;
+        contact.wheel = &wc;
+        contact.road = &road_[i];
+        contact.loadFilter = &c.tireLoadFilter;
+        contact.contactPoint = susp.contactPoint;
+        contact.jounce = susp.jounce;
+        contact.normalForce = sf.normalForce;
+        contact.steerAngle = delta[i];
+        contact.torqueApplied = coupling.accelApplied[i] || brakes[i].applied;
+        contact.intent = coupling.intent;
+        contact.kind = c.drive.type == DriveType::Tank ? SlipVehicleKind::Tank : SlipVehicleKind::Car;
+        contact.minLongSlipDenominator = c.simulation.minLongSlipDenominator;
+        contact.gravity = step.g;
+        contact.h = step.h;
+        contact.firstSubStep = step.index == 0;
+        const TireResult tire = tireStage(contact, tireShaders_[i], cs, step.cm, ws);
+        res.suspForce += sf.normalForce;
+        res.tireLoad += sf.normalForce;
+        res.normTireLoad += tire.load.normalisedLoad;
+        res.filteredTireLoad += tire.load.filteredLoad;
+        if (!tire.loaded)
+            continue;
+        out.longSpeed[i] = tire.longSpeed;
+        if (tire.stickyForward)
+            constraint_->addRow(tire.forwardRow);
+        if (tire.stickySide)
+            constraint_->addRow(tire.sideRow);
+        force += tire.force;
+        torque += tire.arm.cross(tire.force);
+        tireTorque[i] = tire.forces.wheelTorque;
+        addTireResults(tire, susp.contactPoint, res);
+    }
+
+    // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24).
+    std::array<double, kMaxWheels> omegaNew{};
+    drive_.engineDriveTorque = solveDrivetrain(c, in, cmd, coupling, step.h, state_, std::span(tireTorque).first(n),
+                                               brakes, driveState_, std::span(omegaNew).first(n));
+    rotateWheels(c, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
+
+    // U10h - U10i: anti-roll bars, then the private chassis integration (§2.13, §2.25).
+    addAntiRollTorque(c, out.jounce, out.touching, cs, step.cm, torque);
+    integrateChassis(cs, force, torque, body_->getInvMass(), body_->getInvInertiaDiagLocal(), step.h);
+}
+
+void Vehicle::addTireResults(const TireResult& tire, const btVector3& contactPoint, WheelResult& res)
+{
+    const double cap = tire.load.filteredLoad * tire.friction;
+    res.tireFriction += tire.friction;
+    res.longSlip += tire.longSlip;
+    res.latSlip += tire.latSlip;
+    res.normLongForce += cap > 0 ? tire.forces.longForce / cap : 0.0;
+    res.normLatForce += cap > 0 ? tire.forces.latForce / cap : 0.0;
+    res.normAligningMoment += tire.forces.aligningMoment / tire.restLoad;
+    res.tireForce += tire.force;
+    res.contactPoint = contactPoint;
+}
+
+void Vehicle::publish(int subSteps, const UpdateCommands& cmd, const DriveCoupling& coupling,
+                      const std::array<double, kMaxWheels>& delta, const SubStepResults& out)
+{
+    // U13: published results, sub-step sums averaged (spec §7.3).
+    const VehicleConfig& c = *config_;
+    const double inv = 1.0 / subSteps;
+    for (std::size_t i = 0; i < c.wheels.size(); ++i) {
         WheelResult& res = results_[i];
         const WheelState& ws = state_[i];
         res.suspForce *= inv;
@@ -687,23 +376,24 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
         res.normLatForce *= inv;
         res.normAligningMoment *= inv;
         res.tireForce *= inv;
-        res.jounce = jounce[i];
-        res.inAir = !touching[i];
-        res.surface = touching[i] ? ws.surface : -1;
+        res.jounce = out.jounce[i];
+        res.inAir = !out.touching[i];
+        res.surface = out.touching[i] ? road_[i].surface : -1;
         res.wheelOmega = ws.omega;
         res.steerAngle = delta[i];
-        res.camber = wheelCamber(c.wheels[i], jounce[i]);
+        res.camber = wheelCamber(c.wheels[i], out.jounce[i]);
         res.rotationAngle = ws.angle;
     }
-    drive_.engineOmega = engineOmega_;
-    drive_.accel = tank ? accelIn : accel;
-    drive_.brake = tank ? brakeLeft : brake;
-    drive_.handbrake = tank ? brakeRight : handbrake;
-    drive_.steer = steer;
-    drive_.gear = displayGear(gearbox_.currentGear);
-    drive_.targetGear = displayGear(gearbox_.targetGear);
-    drive_.gearRatio = gearRatio;
-    drive_.autoBox = autoBoxOn_;
+    const bool tank = c.drive.type == DriveType::Tank;
+    drive_.engineOmega = driveState_.engineOmega;
+    drive_.accel = tank ? cmd.accelIn : cmd.accel;
+    drive_.brake = tank ? cmd.brakeLeft : cmd.brake;
+    drive_.handbrake = tank ? cmd.brakeRight : cmd.handbrake;
+    drive_.steer = cmd.steer;
+    drive_.gear = displayGear(driveState_.gearbox.currentGear);
+    drive_.targetGear = displayGear(driveState_.gearbox.targetGear);
+    drive_.gearRatio = coupling.gearRatio;
+    drive_.autoBox = driveState_.autoBoxOn;
     drive_.subSteps = subSteps;
 }
 

@@ -6,12 +6,18 @@
 // suspension-limit and sticky-tire constraint rows (§2.4.5, §2.12). The Bullet world step that
 // follows adds gravity, chassis/terrain contacts and those constraints.
 //
+// Vehicle owns the state and sequences the update; the physics is in the stage functions
+// (CommandStage, GearStage, RoadQueryStage, SuspensionStage, TireStage, DrivetrainStage,
+// ChassisStage), each a function of explicit inputs that can be tested alone.
+//
 // Everything here belongs to the simulation thread.
 
 #include "Ground.h"
 #include "Gearbox.h"
 #include "VehicleConstraint.h"
+#include "TireModel.h"
 #include "VehicleInputs.h"
+#include "VehicleUpdate.h"
 #include "config/VehicleConfig.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -22,6 +28,8 @@
 #include <vector>
 
 namespace jounce::sim {
+
+struct TireResult;
 
 /// Where a vehicle spawns: chassis origin on the ground plan, heading (rad about world z) and how
 /// far above its rest height (the spec's start pose is 0.5 m above rest, §7.4).
@@ -117,21 +125,22 @@ public:
     double restHeight() const;
 
 private:
-    struct WheelState {
-        double omega = 0.0;
-        double angle = 0.0;
-        double prevJounce = 0.0;
-        bool hasPrevJounce = false;
-        double stickyForwardTimer = 0.0;
-        double stickySideTimer = 0.0;
-        // Query result of this update (§2.2): the contact plane n·p + d = 0.
-        bool hit = false;
-        btVector3 normal{0, 0, 1};
-        double planeD = 0.0;
-        double frictionPair = 0.0;
-        int surface = -1;
+    /// What the wheels of one sub-step hand to the next stages and to publish().
+    struct SubStepResults {
+        std::array<double, kMaxWheels> jounce{};
+        std::array<bool, kMaxWheels> touching{};
+        std::array<double, kMaxWheels> longSpeed{};  ///< v_L of loaded tires, else 0
     };
 
+    /// U10: one sub-step of the update: stages U10a - U10i for every wheel, the chassis integrated.
+    void subStep(const SubStepContext& step, const VehicleInputs& inputs, const UpdateCommands& commands,
+                 const DriveCoupling& coupling, const std::array<double, kMaxWheels>& steerAngles,
+                 ChassisState& chassis, SubStepResults& out);
+    /// Adds one sub-step's tire quantities to the wheel's telemetry sums.
+    static void addTireResults(const TireResult& tire, const btVector3& contactPoint, WheelResult& result);
+    /// U13: the averaged per-wheel results and the drive results of the update.
+    void publish(int subSteps, const UpdateCommands& commands, const DriveCoupling& coupling,
+                 const std::array<double, kMaxWheels>& steerAngles, const SubStepResults& out);
     void buildBody(const SpawnPose& pose);
     void applyMassProperties();
     /// The ground's surface names matched to the vehicle's surface types.
@@ -152,11 +161,11 @@ private:
     std::unique_ptr<VehicleConstraint> constraint_;
 
     std::vector<WheelState> state_;
+    std::vector<RoadContact> road_;  ///< this update's contact planes (§2.2)
+    std::vector<TireShader> tireShaders_;  ///< per wheel, from tireShaderFor()
     std::vector<WheelResult> results_;
     std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type
-    GearboxState gearbox_;
-    double engineOmega_ = 0.0;
-    bool autoBoxOn_ = true;
+    DriveState driveState_;
     DriveResult drive_;
     btVector3 lastVelocity_{0, 0, 0};
     btVector3 localAccel_{0, 0, 0};

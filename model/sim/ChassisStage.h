@@ -1,0 +1,22 @@
+#pragma once
+// Update stages U10h - U10i (spec §2.13, §2.25): the anti-roll bars' torque on the chassis, and
+// the chassis integrated privately through the sub-step from the suspension and tire forces
+// (gravity and contacts are left to the Bullet step that follows the update).
+
+#include "VehicleUpdate.h"
+
+#include <span>
+
+namespace jounce::sim {
+
+/// §2.13: adds every anti-roll bar's torque (bars add torque only, never force) to `torque`, in
+/// the bars' order. A bar acts while either of its wheels touches the ground.
+void addAntiRollTorque(const VehicleConfig& config, std::span<const double> jounce, std::span<const bool> touching,
+                       const ChassisState& chassis, const btVector3& cm, btVector3& torque) noexcept;
+
+/// §2.25: semi-implicit Euler of the private chassis state over `h` with `force` and `torque`
+/// (world frame, about the CoM); `invInertiaLocal` is the body's inverse inertia diagonal.
+void integrateChassis(ChassisState& chassis, const btVector3& force, const btVector3& torque, double invMass,
+                      const btVector3& invInertiaLocal, double h) noexcept;
+
+}  // namespace jounce::sim

@@ -1,0 +1,22 @@
+#pragma once
+// Update stages U3 - U7 (spec §2.0): autobox and gearbox once per update with the full dt
+// (§2.16, §2.17), then the clutch, the gear ratio, the intention to accelerate and the
+// differential's weights that couple the engine to the wheels for this update (§2.19 - §2.22).
+
+#include "VehicleInputs.h"
+#include "VehicleUpdate.h"
+
+namespace jounce::sim {
+
+/// U3, U4: applies a forced gear and the gear buttons, runs the autobox (when on) and the gearbox.
+/// Writes the throttle after the autobox's cut to `commands.accel` (the tank ignores the cut; a
+/// vehicle without an engine has no throttle).
+void updateGears(const VehicleConfig& config, const VehicleInputs& inputs, double dt, UpdateCommands& commands,
+                 DriveState& drive) noexcept;
+
+/// U5 - U7: clutch strength and total ratio (0 in neutral), the intention to accelerate, the
+/// averaging weights α, gearing signs and the tank's shares; which wheels receive drive torque.
+DriveCoupling coupleDrive(const VehicleConfig& config, const VehicleInputs& inputs, const UpdateCommands& commands,
+                          const GearboxState& gearbox) noexcept;
+
+}  // namespace jounce::sim

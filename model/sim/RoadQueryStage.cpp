@@ -1,0 +1,32 @@
+#include "RoadQueryStage.h"
+
+namespace jounce::sim {
+
+RoadContact queryRoad(const Ground& ground, std::span<const int> surfaceMap, const VehicleConfig& c,
+                      const WheelConfig& wc, const ChassisState& cs, const btVector3& cm)
+{
+    const double r = wc.wheel.radius;
+    const btVector3 w = quatRotate(cs.q, toBt(wc.geometry.suspTravelDirection).normalized());
+    const btVector3 centre = cs.x + quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
+    const btVector3 from = centre - w * (r + wc.suspension.maxCompression);
+    const btVector3 to = from + w * (3.0 * r + wc.suspension.maxCompression + wc.suspension.maxDroop);
+    GroundHit hit;
+    RoadContact out;
+    out.hit = ground.raycast(from, to, hit) && hit.normal.dot(w) < 0.0;
+    if (!out.hit) {
+        out.surface = -1;
+        out.frictionPair = 0.0;
+        return out;
+    }
+    out.normal = hit.normal;
+    out.planeD = -hit.normal.dot(hit.point);
+    // Unknown ground surfaces use vehicle surface type 0 (§1.15).
+    const int type = hit.surface >= 0 && hit.surface < static_cast<int>(surfaceMap.size())
+                         ? surfaceMap[std::size_t(hit.surface)]
+                         : 0;
+    out.surface = type;
+    out.frictionPair = c.surfaces.friction.at(std::size_t(type)).at(std::size_t(wc.tire.type));
+    return out;
+}
+
+}  // namespace jounce::sim

@@ -1,0 +1,19 @@
+#pragma once
+// Update stage U1/U2 (spec §2.1, §2.2): one ray per wheel against the ground only, cast along the
+// suspension from the chassis pose at the start of the update; the hit becomes the contact plane
+// the sub-steps use, with the surface type and the surface/tire friction.
+
+#include "Ground.h"
+#include "VehicleUpdate.h"
+
+#include <span>
+
+namespace jounce::sim {
+
+/// The contact plane under `wheel` with the chassis at `chassis`. `cm` is the centre of mass in
+/// the chassis frame; `surfaceMap` maps ground surface indices to the vehicle's surface types.
+/// A hit whose normal does not face the strut counts as no hit.
+RoadContact queryRoad(const Ground& ground, std::span<const int> surfaceMap, const VehicleConfig& config,
+                      const WheelConfig& wheel, const ChassisState& chassis, const btVector3& cm);
+
+}  // namespace jounce::sim

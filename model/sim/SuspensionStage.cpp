@@ -1,0 +1,95 @@
+#include "SuspensionStage.h"
+
+#include "Camber.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace jounce::sim {
+namespace {
+constexpr double kLimitErp = 0.2;  // fraction of the compression excess removed per step
+}  // namespace
+
+StrutFrame strutFrame(const WheelConfig& wc, const ChassisState& cs, const btVector3& cm)
+{
+    StrutFrame out;
+    out.direction = quatRotate(cs.q, toBt(wc.geometry.suspTravelDirection).normalized());
+    out.centreOffset = quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
+    out.rayStart = cs.x + out.centreOffset - out.direction * (wc.wheel.radius + wc.suspension.maxCompression);
+    return out;
+}
+
+SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
+                               const StrutFrame& strut, const btVector3& gravity, double h, WheelState& ws) noexcept
+{
+    const SuspensionData& sd = wc.suspension;
+    const double r = wc.wheel.radius;
+    const btVector3& w = strut.direction;
+    double x = -sd.maxDroop;
+    double t = 0.0;
+    bool geomContact = false;
+    if (road.hit) {
+        const double dist = road.normal.dot(strut.rayStart) + road.planeD;
+        const double nw = road.normal.dot(w);
+        if (dist >= 0.0 && nw < 0.0) {
+            t = -dist / nw;
+            x = (2.0 * r + sd.maxCompression) - t;
+            geomContact = x > -sd.maxDroop;
+        }
+    }
+    SuspensionState out;
+    out.geometricJounce = x;
+    x = geomContact ? std::min(x, sd.maxCompression) : -sd.maxDroop;
+
+    // §2.4.1 jounce speed from the previous sub-step (0 after a reset).
+    const double xDot = ws.hasPrevJounce ? (x - ws.prevJounce) / h : 0.0;
+    bool contact = geomContact;
+    // §2.4.4 expansion-velocity limit (flag): the wheel cannot follow the ground down.
+    if (contact && flags.limitSuspensionExpansionVelocity && xDot < 0 && x <= 0) {
+        const double vMax = (sd.springStrength * (ws.prevJounce + sd.maxDroop) / wc.wheel.mass + gravity.dot(w)) * h;
+        if (xDot < -vMax)
+            contact = false;
+    }
+    ws.prevJounce = x;  // the geometric jounce, -maxDroop in the air
+    ws.hasPrevJounce = true;
+    out.jounce = contact ? x : -sd.maxDroop;
+    out.jounceSpeed = xDot;
+    out.contact = contact;
+    out.contactPoint = strut.rayStart + w * t;
+    return out;
+}
+
+bool suspensionLimitRow(const WheelConfig& wc, const RoadContact& road, const StrutFrame& strut,
+                        const SuspensionState& s, const ChassisState& cs, double dt, VehicleConstraint::Row& row) noexcept
+{
+    const double maxCompression = wc.suspension.maxCompression;
+    if (!(s.geometricJounce > maxCompression))
+        return false;
+    row = VehicleConstraint::Row{};
+    row.point = cs.x + strut.centreOffset;
+    row.direction = -strut.direction;
+    row.targetSpeed = kLimitErp * std::fabs(strut.direction.dot(road.normal)) * (s.geometricJounce - maxCompression) / dt;
+    row.lowerImpulse = 0.0;
+    return true;
+}
+
+SuspensionForce suspensionForce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
+                                const StrutFrame& strut, const SuspensionState& s, const btVector3& gravity,
+                                const ChassisState& cs, const btVector3& cm) noexcept
+{
+    const SuspensionData& sd = wc.suspension;
+    const btVector3& w = strut.direction;
+    const btVector3& nrm = road.normal;
+    const double x = s.jounce;
+    const double ag = std::max(0.0, gravity.dot(w));
+    const double fw = std::max(0.0, sd.sprungMass * ag + sd.springStrength * x) + sd.springDamperRate * s.jounceSpeed;
+    const btVector3 perp = ag > 0.0 ? gravity - w * ag : btVector3(0, 0, 0);
+    SuspensionForce out;
+    out.normalForce = flags.disableSuspensionForceProjection ? fw - nrm.dot(perp * sd.sprungMass)
+                                                             : nrm.dot(-w * fw - perp * sd.sprungMass);
+    out.force = nrm * out.normalForce;
+    out.arm = quatRotate(cs.q, toBt(wheelSuspForceAppPoint(wc, x)) - cm);
+    return out;
+}
+
+}  // namespace jounce::sim

@@ -1,0 +1,53 @@
+#pragma once
+// Update stages U10b, suspension part (spec §2.3 - §2.5): the jounce from the contact plane and
+// its limits, the jounce speed and the expansion-velocity limit, the spring and damper force
+// projected on the contact normal, and the suspension-limit constraint row.
+
+#include "VehicleConstraint.h"
+#include "VehicleUpdate.h"
+
+namespace jounce::sim {
+
+/// The strut of one wheel in the world for one sub-step.
+struct StrutFrame {
+    btVector3 direction;     ///< w: unit travel direction (down the strut), world
+    btVector3 centreOffset;  ///< wheel centre minus CoM at zero jounce, world
+    btVector3 rayStart;      ///< p0: the top of the wheel at full compression, world
+};
+
+/// The suspension of one wheel after one sub-step's jounce evaluation.
+struct SuspensionState {
+    double jounce = 0.0;           ///< m, the jounce used (-maxDroop without contact)
+    double geometricJounce = 0.0;  ///< m, before the compression limit (for the limit constraint)
+    double jounceSpeed = 0.0;      ///< m/s, from the previous sub-step (§2.4.1)
+    bool contact = false;          ///< the wheel touches and pushes on the ground
+    btVector3 contactPoint{0, 0, 0};  ///< world
+};
+
+/// The suspension force of one wheel for one sub-step.
+struct SuspensionForce {
+    double normalForce = 0.0;  ///< F_n, N, along the contact normal (may be negative: it pulls)
+    btVector3 force{0, 0, 0};  ///< world
+    btVector3 arm{0, 0, 0};    ///< application point minus CoM, world
+};
+
+StrutFrame strutFrame(const WheelConfig& wheel, const ChassisState& chassis, const btVector3& cm);
+
+/// §2.3.1 ray/plane jounce, §2.3.3 limits, §2.4.1 jounce speed, §2.4.4 expansion-velocity limit.
+/// Remembers the geometric jounce in `state` for the next sub-step.
+SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wheel, const RoadContact& road,
+                               const StrutFrame& strut, const btVector3& gravity, double h, WheelState& state) noexcept;
+
+/// §2.4.5: a one-sided row pushing the wheel centre back when the geometric jounce exceeds
+/// maxCompression, removing a fraction of the excess per step. False when within the limit.
+bool suspensionLimitRow(const WheelConfig& wheel, const RoadContact& road, const StrutFrame& strut,
+                        const SuspensionState& suspension, const ChassisState& chassis, double dt,
+                        VehicleConstraint::Row& row) noexcept;
+
+/// §2.4.2 - §2.4.3: spring (with the sprung mass's share of gravity) and damper along the strut,
+/// projected on the contact normal (or not, when the flag disables the projection).
+SuspensionForce suspensionForce(const SimulationConfig& flags, const WheelConfig& wheel, const RoadContact& road,
+                                const StrutFrame& strut, const SuspensionState& suspension, const btVector3& gravity,
+                                const ChassisState& chassis, const btVector3& cm) noexcept;
+
+}  // namespace jounce::sim

@@ -1,0 +1,114 @@
+#include "TireStage.h"
+
+#include "Camber.h"
+#include "TireFriction.h"
+
+#include <cmath>
+
+namespace jounce::sim {
+namespace {
+
+constexpr double kStickySpeed = 0.2;           // m/s, §1.18
+constexpr double kStickyForwardFactor = 0.01;  // §2.12
+constexpr double kStickySideFactor = 0.1;
+constexpr double kStickyTime = 1.0;            // s
+
+/// §2.7: the steered longitudinal and lateral tire directions on the contact plane.
+struct TireFrame {
+    btVector3 eL;
+    btVector3 eT;
+};
+
+TireFrame tireFrame(const btVector3& lateralAxis, const btVector3& nrm, double steerAngle)
+{
+    const btVector3 eL0 = lateralAxis.cross(nrm).normalized();
+    const btVector3 eT0 = nrm.cross(eL0).normalized();
+    const double cd = std::cos(steerAngle), sdl = std::sin(steerAngle);
+    return {eL0 * cd + eT0 * sdl, eT0 * cd - eL0 * sdl};
+}
+
+/// §2.12: advances the timers and decides which sticky rows hold the tire this sub-step.
+void stickyTire(const TireContact& in, double vL, double vT, double omega, WheelState& ws, TireResult& out)
+{
+    const double r = in.wheel->wheel.radius;
+    if (std::fabs(vL) < kStickySpeed && std::fabs(omega) < kStickySpeed / r && !in.intent)
+        ws.stickyForwardTimer += in.h;
+    else
+        ws.stickyForwardTimer = 0.0;
+    if (std::fabs(vT) < kStickySpeed && !in.intent)
+        ws.stickySideTimer += in.h;
+    else
+        ws.stickySideTimer = 0.0;
+    out.stickyForward =
+        (std::fabs(vL) < kStickySpeed && omega == 0.0 && !in.intent) || ws.stickyForwardTimer > kStickyTime;
+    out.stickySide = ws.stickyForwardTimer > 0.0 && ws.stickySideTimer > kStickyTime;
+}
+
+}  // namespace
+
+TireShader tireShaderFor(const TireData&) noexcept { return defaultTireModel; }
+
+TireResult tireStage(const TireContact& in, TireShader shader, const ChassisState& cs, const btVector3& cm,
+                     WheelState& ws)
+{
+    const WheelConfig& wc = *in.wheel;
+    const double r = wc.wheel.radius;
+    TireResult out;
+
+    // §2.6 tire load.
+    out.restLoad = tireRestLoad(wc.suspension.sprungMass, wc.wheel.mass, in.gravity);
+    out.load = computeTireLoad(*in.loadFilter, in.normalForce, out.restLoad);
+    if (!(out.load.filteredLoad * in.road->frictionPair > 0.0)) {
+        ws.stickyForwardTimer = ws.stickySideTimer = 0.0;
+        return out;
+    }
+    out.loaded = true;
+
+    // §2.7 tire frame and contact-patch velocity (static ground).
+    const btVector3 lateralAxis = quatRotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2)
+    const TireFrame frame = tireFrame(lateralAxis, in.road->normal, in.steerAngle);
+    const btVector3 vc = cs.v + cs.w.cross(in.contactPoint - cs.x);
+    const double vL = vc.dot(frame.eL);
+    const double vT = vc.dot(frame.eT);
+    out.longSpeed = vL;
+
+    // §2.8 slips, §2.9 friction.
+    const double omega = ws.omega;
+    double sT = lateralSlip(vL, vT);
+    double sL = longitudinalSlip(in.kind, in.torqueApplied, vL, omega, r, in.minLongSlipDenominator);
+    const double mu = tireFriction(wc.tire, in.road->frictionPair, sL);
+
+    // §2.12 low-speed sticky tires.
+    out.arm = quatRotate(cs.q, toBt(wheelTireForceAppPoint(wc, in.jounce)) - cm);
+    stickyTire(in, vL, vT, omega, ws, out);
+    if (out.stickyForward) {
+        sL = 0.0;
+        out.forwardRow = {cs.x + out.arm, frame.eL, kStickyForwardFactor * vL};
+    }
+    if (out.stickySide) {
+        sT = 0.0;
+        out.sideRow = {cs.x + out.arm, frame.eT, kStickySideFactor * vT};
+    }
+    out.stickyForward = out.stickyForward && in.firstSubStep;
+    out.stickySide = out.stickySide && in.firstSubStep;
+
+    // §2.10 tire forces, §2.11 camber.
+    TireInputs ti;
+    ti.friction = mu;
+    ti.longSlip = sL;
+    ti.latSlip = sT;
+    ti.camber = wheelCamber(wc, in.jounce);
+    ti.wheelRadius = r;
+    ti.restLoad = out.restLoad;
+    ti.filteredNormalisedLoad = out.load.filteredNormalisedLoad;
+    ti.filteredLoad = out.load.filteredLoad;
+    ti.gravity = in.gravity;
+    out.forces = shader(wc.tire, ti);
+    out.force = frame.eL * out.forces.longForce + frame.eT * out.forces.latForce;
+    out.longSlip = sL;
+    out.latSlip = sT;
+    out.friction = mu;
+    return out;
+}
+
+}  // namespace jounce::sim

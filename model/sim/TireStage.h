@@ -1,0 +1,61 @@
+#pragma once
+// Update stage U10b, tire part (spec §2.6 - §2.12) for one touching wheel and one sub-step: the
+// tire load and its filter, the tire frame and contact-patch velocities, the slips, the friction,
+// the low-speed sticky-tire rows, and the forces of the vehicle's tire model.
+//
+// The tire model itself is a TireShader (TireModel.h): this stage does everything around it, so
+// a new tire model is a new shader and a line in tireShaderFor(), not a new stage.
+
+#include "Slip.h"
+#include "TireLoad.h"
+#include "TireModel.h"
+#include "VehicleConstraint.h"
+#include "VehicleUpdate.h"
+
+namespace jounce::sim {
+
+/// The tire model a wheel's tire data asks for. Jounce has the PhysX default model (§2.10).
+TireShader tireShaderFor(const TireData& tire) noexcept;
+
+/// What the tire stage needs to know about one touching wheel in one sub-step.
+struct TireContact {
+    const WheelConfig* wheel = nullptr;
+    const RoadContact* road = nullptr;
+    const TireLoadFilterData* loadFilter = nullptr;  ///< the vehicle's tire load filter (§2.6)
+    btVector3 contactPoint{0, 0, 0};  ///< world
+    double jounce = 0.0;              ///< m
+    double normalForce = 0.0;         ///< F_n from the suspension stage, N
+    double steerAngle = 0.0;          ///< rad, incl. Ackermann and toe
+    bool torqueApplied = false;       ///< drive or brake torque on this wheel (slip definition, §2.8)
+    bool intent = false;              ///< the driver intends to accelerate (§2.12)
+    SlipVehicleKind kind = SlipVehicleKind::Car;
+    double minLongSlipDenominator = 4.0;
+    double gravity = kGravity;        ///< |g|, m/s²
+    double h = 0.0;                   ///< sub-step, s
+    bool firstSubStep = false;        ///< constraint rows are made from sub-step 0 only
+};
+
+/// The tire of one wheel after one sub-step.
+struct TireResult {
+    double restLoad = 0.0;
+    TireLoad load;
+    bool loaded = false;        ///< filtered load × friction > 0: the tire produces force
+    double longSpeed = 0.0;     ///< v_L, m/s (0 when not loaded)
+    double longSlip = 0.0;
+    double latSlip = 0.0;
+    double friction = 0.0;      ///< μ
+    TireForces forces;
+    btVector3 force{0, 0, 0};   ///< world
+    btVector3 arm{0, 0, 0};     ///< application point minus CoM, world
+    bool stickyForward = false;  ///< a sticky row is set in forwardRow (first sub-step only)
+    bool stickySide = false;
+    VehicleConstraint::Row forwardRow;
+    VehicleConstraint::Row sideRow;
+};
+
+/// §2.6 - §2.12 for one touching wheel. Reads the wheel speed from `state` and advances its
+/// sticky-tire timers (reset when the tire is not loaded).
+TireResult tireStage(const TireContact& contact, TireShader shader, const ChassisState& chassis, const btVector3& cm,
+                     WheelState& state);
+
+}  // namespace jounce::sim
