@@ -8,13 +8,14 @@
 #include "config/VehicleValidation.h"
 #include "io/VehicleJson.h"
 #include "io/JsonText.h"
+#include "sim/RunRecorder.h"
 #include "sim/Simulation.h"
+#include "sim/TelemetryCsvRecorder.h"
 #include "sim/TerrainGround.h"
-#include "sim/figures/Figures.h"
+#include "sim/figures/FigureRecorder.h"
 #include "sim/maneuver/ManeuverJson.h"
 #include "sim/poses/SimulinkPoses.h"
 #include "sim/terrain/TerrainJson.h"
-#include "telemetry/CsvWriter.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +23,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 namespace jounce::cli {
 namespace {
@@ -184,17 +186,32 @@ int runCommand(const Args& args)
         maneuver.phases.push_back(idle);
     }
 
+    sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
+    sim::RunRecorder recorder(simulation);
+    sim::FigureRecorder figures;
+    recorder.addObserver(figures);
+    double maxLatAccel = 0.0;
+    sim::StepCallback latAccel([&](const sim::StepRecord& step) {
+        maxLatAccel = std::max(maxLatAccel, std::fabs(step.frame.vehicle(telemetry::VehicleChannel::LatAccel)));
+    });
+    recorder.addObserver(latAccel);
+
     std::ofstream csv;
-    telemetry::CsvWriter writer(static_cast<int>(config->wheels.size()));
+    std::optional<sim::TelemetryCsvRecorder> csvRecorder;
     if (!o.out.empty()) {
         csv.open(o.out, std::ios::binary | std::ios::trunc);
-        if (!csv || !writer.writeHeader(csv)) {
+        csvRecorder.emplace(csv, static_cast<int>(config->wheels.size()));
+        if (!csv || !csvRecorder->writeHeader()) {
             std::cerr << "jounce-cli: cannot write " << o.out << "\n";
             return 1;
         }
+        recorder.addObserver(*csvRecorder);
     }
 
     std::ofstream poses;
+    sim::StepCallback poseRows([&](const sim::StepRecord&) {
+        sim::writePoseCsvRows(poses, sim::simulinkPoses(simulation.vehicle(), simulation.time()));
+    });
     if (!o.poses.empty()) {
         poses.open(o.poses, std::ios::binary | std::ios::trunc);
         if (!poses) {
@@ -202,41 +219,15 @@ int runCommand(const Args& args)
             return 1;
         }
         sim::writePoseCsvHeader(poses);
+        recorder.addObserver(poseRows);
     }
 
-    sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
-    simulation.startManeuver(maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
+    recorder.startManeuver(maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
     const auto wallStart = std::chrono::steady_clock::now();  // the run itself, not the setup
-    std::vector<telemetry::Frame> buffer;
-    buffer.reserve(1024);
-    // The figures need the whole run: every frame and the phase it was stepped in.
-    const bool measures = std::any_of(maneuver.phases.begin(), maneuver.phases.end(),
-                                      [](const sim::ManeuverPhase& p) { return p.measure.has_value(); });
-    std::vector<telemetry::Frame> frames;
-    std::vector<int> framePhase;
-    double maxLatAccel = 0.0;
-    std::uint64_t steps = 0;
-    while (simulation.maneuverRunning()) {
-        simulation.step();
-        ++steps;
-        const telemetry::Frame& f = simulation.frame();
-        maxLatAccel = std::max(maxLatAccel, std::fabs(f.vehicle(telemetry::VehicleChannel::LatAccel)));
-        if (measures) {
-            frames.push_back(f);
-            framePhase.push_back(simulation.lastStepPhase());
-        }
-        if (poses.is_open())
-            sim::writePoseCsvRows(poses, sim::simulinkPoses(simulation.vehicle(), simulation.time()));
-        if (csv.is_open()) {
-            buffer.push_back(f);
-            if (buffer.size() == buffer.capacity()) {
-                writer.writeRows(csv, buffer);
-                buffer.clear();
-            }
-        }
-    }
-    if (csv.is_open()) {
-        writer.writeRows(csv, buffer);
+    recorder.runManeuver();
+    const std::uint64_t steps = recorder.steps();
+    if (csvRecorder) {
+        csvRecorder->flush();
         csv.close();
         if (!csv) {
             std::cerr << "jounce-cli: writing " << o.out << " failed\n";
@@ -252,19 +243,10 @@ int runCommand(const Args& args)
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
 
-    sim::FigureInput figureInput;
-    figureInput.frames = frames;
-    figureInput.maneuver = &maneuver;
-    figureInput.vehicle = config.get();
-    const sim::SpawnPose& runStart = simulation.runStartPose();
-    figureInput.start = sim::PlanarPose{runStart.x, runStart.y, runStart.heading};
-    figureInput.framePhase = std::move(framePhase);
-    const std::vector<sim::Figure> figures = sim::maneuverFigures(figureInput);
-
     const sim::ManeuverPlayer& player = *simulation.maneuver();
     const telemetry::Frame& last = simulation.frame();
     if (o.figuresJson) {
-        printFiguresJson(figures, *config, terrain.get(), player);
+        printFiguresJson(figures.figures(), *config, terrain.get(), player);
         return simulation.resetCount() > 0 ? 1 : 0;
     }
     std::printf("vehicle:                  %s\n", config->name.c_str());
@@ -284,7 +266,7 @@ int runCommand(const Args& args)
         std::printf("telemetry:                %s\n", o.out.c_str());
     if (!o.poses.empty())
         std::printf("poses:                    %s\n", o.poses.c_str());
-    printFigures(figures);
+    printFigures(figures.figures());
     return simulation.resetCount() > 0 ? 1 : 0;
 }
 

@@ -1,6 +1,8 @@
 #include "ComparisonRun.h"
 
+#include "sim/RunRecorder.h"
 #include "sim/Simulation.h"
+#include "sim/figures/FigureRecorder.h"
 #include "sim/TerrainGround.h"
 
 #include <algorithm>
@@ -33,47 +35,26 @@ VehicleRun runOne(const CompareSetup& setup, std::size_t index, const RunControl
     const auto wallStart = std::chrono::steady_clock::now();
 
     sim::Simulation simulation(sim::makeGround(setup.terrain), entry.config, sim::startPose(setup.terrain.get()));
-    simulation.startManeuver(setup.maneuver, setup.maxDuration);
+    sim::RunRecorder recorder(simulation);
+    sim::FigureRecorder figures;
+    recorder.addObserver(figures);
     const double expected = std::min(setup.maxDuration, 600.0) / simulation.timeStep();
     run.trace.reserve(static_cast<std::size_t>(std::min(expected, 36000.0)));
-    // The figures need every full frame and its phase, but only when a phase is measured.
-    const bool measured = std::any_of(setup.maneuver.phases.begin(), setup.maneuver.phases.end(),
-                                      [](const sim::ManeuverPhase& p) { return p.measure.has_value(); });
-    std::vector<telemetry::Frame> frames;
-    std::vector<int> framePhase;
-    double reported = 0.0;
-    while (simulation.maneuverRunning()) {
-        if (control.cancel && control.cancel->load(std::memory_order_relaxed)) {
-            run.cancelled = true;
-            break;
-        }
-        simulation.step();
-        if (measured) {
-            frames.push_back(simulation.frame());
-            framePhase.push_back(simulation.lastStepPhase());
-        }
-        run.trace.append(simulation.frame());
-        if (control.progress) {
-            const double fraction = simulation.maneuver()->progress();
-            if (fraction >= reported + 0.05) {
-                reported = fraction;
-                control.progress(index, fraction);
-            }
-        }
-    }
+    sim::StepCallback trace([&run](const sim::StepRecord& step) { run.trace.append(step.frame); });
+    recorder.addObserver(trace);
+
+    recorder.startManeuver(setup.maneuver, setup.maxDuration);
+    sim::ManeuverControl runControl;
+    runControl.cancel = control.cancel;
+    if (control.progress)
+        runControl.progress = [&](double fraction) { control.progress(index, fraction); };
+    run.cancelled = !recorder.runManeuver(runControl);
     run.simulatedTime = simulation.time();
     run.resets = simulation.resetCount();
     run.lastResetReason = simulation.lastResetReason();
     run.completed = !run.cancelled && simulation.maneuver() && !simulation.maneuver()->timedOut();
     if (!run.cancelled) {
-        sim::FigureInput input;
-        input.frames = frames;
-        input.maneuver = &setup.maneuver;
-        input.vehicle = entry.config.get();
-        const sim::SpawnPose& start = simulation.runStartPose();
-        input.start = sim::PlanarPose{start.x, start.y, start.heading};
-        input.framePhase = std::move(framePhase);
-        run.figures = sim::maneuverFigures(input);
+        run.figures = figures.figures();
         if (control.progress)
             control.progress(index, 1.0);
     }

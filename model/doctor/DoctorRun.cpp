@@ -1,6 +1,7 @@
 #include "DoctorRun.h"
 
 #include "LiveDoctor.h"
+#include "sim/RunRecorder.h"
 #include "sim/Simulation.h"
 #include "sim/TerrainGround.h"
 
@@ -11,11 +12,11 @@ RunDiagnosis diagnoseRun(std::shared_ptr<const VehicleConfig> config, std::share
 {
     LiveDoctor doctor(*config);
     sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
-    simulation.startManeuver(maneuver, maxDuration);
-    while (simulation.maneuverRunning()) {
-        simulation.step();
-        doctor.addFrame(simulation.frame());
-    }
+    sim::RunRecorder recorder(simulation);
+    sim::StepCallback live([&doctor](const sim::StepRecord& step) { doctor.addFrame(step.frame); });
+    recorder.addObserver(live);
+    recorder.startManeuver(maneuver, maxDuration);
+    recorder.runManeuver();
     RunDiagnosis out;
     out.findings = doctor.findings();
     out.simulatedTime = simulation.time();

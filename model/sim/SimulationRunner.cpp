@@ -1,6 +1,8 @@
 #include "SimulationRunner.h"
 
+#include "RunRecorder.h"
 #include "Simulation.h"
+#include "figures/FigureRecorder.h"
 #include "TerrainGround.h"
 
 #include <chrono>
@@ -57,6 +59,11 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
 {
     // Every Bullet object is created, used and destroyed on this thread.
     Simulation sim(makeGround(terrain), std::move(config), startPose(terrain.get()));
+    RunRecorder recorder(sim);
+    StepCallback history([this](const StepRecord& step) { ring_.push(step.frame); });
+    FigureRecorder figures;  // the figures of every maneuver that ends, from all of its frames
+    recorder.addObserver(history);
+    recorder.addObserver(figures);
     bool realTime = true;
     int stepsRequested = 0;
     std::uint64_t steps = 0;
@@ -68,12 +75,6 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
     double rateSim = 0.0;
     double rtf = 0.0;
     std::vector<Command> pending;
-    // The current maneuver run, for its figures.
-    Maneuver maneuver;
-    std::vector<telemetry::Frame> runFrames;
-    std::vector<int> runPhases;
-    std::vector<Figure> figures;
-    std::uint64_t figuresRun = 0;
 
     while (!stop.stop_requested()) {
         {
@@ -100,10 +101,7 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
                     } else if constexpr (std::is_same_v<T, SetInput>) {
                         sim.setDriverInput(cmd.input);
                     } else if constexpr (std::is_same_v<T, StartManeuver>) {
-                        sim.startManeuver(cmd.maneuver);
-                        maneuver = cmd.maneuver;
-                        runFrames.clear();
-                        runPhases.clear();
+                        recorder.startManeuver(cmd.maneuver);
                         maneuverStarted = true;
                     } else if constexpr (std::is_same_v<T, StopManeuver>) {
                         sim.stopManeuver();
@@ -132,27 +130,8 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
         if (stepsRequested > 0)
             --stepsRequested;
 
-        const bool wasRunning = sim.maneuverRunning();
-        sim.step();
+        recorder.step();
         ++steps;
-        ring_.push(sim.frame());
-        if (wasRunning) {
-            runFrames.push_back(sim.frame());
-            runPhases.push_back(sim.lastStepPhase());
-            if (!sim.maneuverRunning()) {
-                FigureInput input;
-                input.frames = runFrames;
-                input.maneuver = &maneuver;
-                input.vehicle = &sim.config();
-                const SpawnPose& start = sim.runStartPose();
-                input.start = PlanarPose{start.x, start.y, start.heading};
-                input.framePhase = runPhases;
-                figures = maneuverFigures(input);
-                ++figuresRun;
-                runFrames = {};
-                runPhases = {};
-            }
-        }
         const double dt = sim.timeStep();
         pacedTime += dt;
         rateSim += dt;
@@ -178,9 +157,9 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
             status_.maneuverPhase = sim.maneuver() ? std::string(sim.maneuver()->phaseName()) : std::string();
             status_.realTimeFactor = rtf;
             status_.error = error;
-            if (status_.figuresRun != figuresRun) {
-                status_.figures = figures;
-                status_.figuresRun = figuresRun;
+            if (status_.figuresRun != figures.runsEnded()) {
+                status_.figures = figures.figures();
+                status_.figuresRun = figures.runsEnded();
             }
         }
 
