@@ -51,9 +51,7 @@ public:
     bool refresh();
 
     void setWindowSeconds(double seconds);
-    double windowSeconds() const { return window_; }
     void setPaused(bool paused);
-    bool isPaused() const { return paused_; }
 
     /// The charts as one PNG, the shown history as CSV. Return an error message or "".
     QString exportPng(const QString& path);

@@ -8,7 +8,5 @@ inline constexpr double kPi = 3.14159265358979323846;
 
 constexpr double degreesToRadians(double degrees) { return degrees * kPi / 180.0; }
 constexpr double radiansToDegrees(double radians) { return radians * 180.0 / kPi; }
-/// rad/s to revolutions per minute.
-constexpr double radPerSecToRpm(double omega) { return omega * 60.0 / (2.0 * kPi); }
 
 }  // namespace jounce

@@ -23,7 +23,6 @@ public:
     SimWorld& operator=(const SimWorld&) = delete;
 
     Vehicle& addVehicle(std::shared_ptr<const VehicleConfig> config, const SpawnPose& pose);
-    std::size_t vehicleCount() const { return vehicles_.size(); }
     Vehicle& vehicle(std::size_t i) { return *vehicles_[i]; }
     const Vehicle& vehicle(std::size_t i) const { return *vehicles_[i]; }
     /// Replaces the ground (the vehicles stay where they are; reset them to move them).
@@ -33,7 +32,6 @@ public:
     /// One fixed step; `inputs` holds one entry per vehicle (missing entries mean no input).
     void step(double dt, std::span<const VehicleInputs> inputs);
     double time() const { return time_; }
-    void resetTime() { time_ = 0.0; }
 
     static btVector3 gravity() { return {0.0, 0.0, -kGravity}; }
 

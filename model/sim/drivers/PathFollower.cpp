@@ -16,7 +16,6 @@ double PathFollower::steer(const DriverVehicle& vehicle, const Path& path, doubl
     // Driving backwards the goal lies behind, and the arc is driven in reverse.
     const double dir = v < -0.1 ? -1.0 : 1.0;
     const Vec2 goal = path.pointAt(rearS + dir * ld);
-    lastGoal_ = goal;
     const Vec2 local = PlanarPose{ref.x, ref.y, state.yaw}.toLocal(goal);
     const double d2 = dot(local, local);
     if (d2 < 1e-6)

@@ -32,15 +32,12 @@ public:
     static constexpr double kYawKp = 2.0;                 ///< skid steer: steer per rad/s of yaw-rate error
     static constexpr double kYawKi = 2.0;                 ///< skid steer: steer per rad of yaw error
 
-    void reset() noexcept { yawIntegrator_ = 0.0; lastGoal_ = {}; }
+    void reset() noexcept { yawIntegrator_ = 0.0; }
 
     /// The steer input for the next `dt` seconds. `rearS` is the arc length of the rear axle's
     /// projection on the path (Path::project).
     double steer(const DriverVehicle& vehicle, const Path& path, double rearS, const VehicleState& state,
                  double lookAheadMin, double lookAheadTime, double dt) noexcept;
-
-    /// The goal point of the last update (world), for display and tests.
-    Vec2 lastGoal() const noexcept { return lastGoal_; }
 
     /// The rear-axle reference point of a state (world).
     static Vec2 referencePoint(const DriverVehicle& vehicle, const VehicleState& state) noexcept
@@ -50,7 +47,6 @@ public:
 
 private:
     double yawIntegrator_ = 0.0;
-    Vec2 lastGoal_;
 };
 
 }  // namespace jounce::sim

@@ -125,12 +125,10 @@ public:
 
     /// Simulated time since the start, s.
     double elapsed() const noexcept { return elapsed_; }
-    /// Simulated time and distance in the current phase.
+    /// Simulated time in the current phase.
     double phaseElapsed() const noexcept { return phaseElapsed_; }
-    double phaseDistance() const noexcept { return phaseDistance_; }
-    /// Steps taken since the start, and in the current phase.
+    /// Steps taken since the start.
     std::uint64_t steps() const noexcept { return steps_; }
-    std::uint64_t phaseSteps() const noexcept { return phaseSteps_; }
 
     /// The current phase's path in world coordinates (with its cones), or nullptr without one.
     const PathGeometry* path() const noexcept;

@@ -26,7 +26,6 @@ public:
     const btHeightfieldTerrainShape& shape() const { return *shape_; }
 
     const Terrain& terrain() const { return *terrain_; }
-    const std::shared_ptr<const Terrain>& sharedTerrain() const { return terrain_; }
     /// What a renderer draws: the same grid and triangulation the collision shape uses.
     const HeightField& heightField() const { return terrain_->field; }
 
