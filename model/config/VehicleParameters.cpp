@@ -67,6 +67,53 @@ const Section kSimulation{"PxVehicleWheelsSimData", "§1.7, §2.26"};
 
 const std::vector<DriveType> kEngineDrives{DriveType::FourWheel, DriveType::NWheel, DriveType::Tank};
 
+/// The optional compliance graphs (PhysX 5 PxVehicleSuspensionComplianceParams): toe, camber and
+/// the two force points against normalised jounce.
+void complianceParameters(ObjectBuilder<WheelConfig> w)
+{
+    auto comp = w.optionalObject("compliance", &WheelConfig::compliance, kCompliance.guide,
+                                 "camber, toe and force points against normalised jounce; each graph overrides the static value");
+    const ParamInfo jounceAxis = kCompliance("1", closed(0, 1), 0, 1, "normalised jounce: 0 full droop, 1 full compression");
+    comp.graph("wheelToeAngle", &WheelCompliance::wheelToeAngle, 0, 3, "toe angle against normalised jounce",
+               jounceAxis, kCompliance("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "toe angle"));
+    comp.graph("wheelCamberAngle", &WheelCompliance::wheelCamberAngle, 0, 3, "camber angle against normalised jounce",
+               jounceAxis, kCompliance("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber angle"));
+    for (auto [key, member, what] :
+         {std::tuple{"suspForceAppPoint", &WheelCompliance::suspForceAppPoint, "suspension force point"},
+          std::tuple{"tireForceAppPoint", &WheelCompliance::tireForceAppPoint, "tire force point"}}) {
+        Node& n = comp.node();
+        auto arr = std::make_unique<Node>();
+        arr->key = key;
+        auto mem = member;
+        arr->locate = [mem](void* parent) -> void* { return &(static_cast<WheelCompliance*>(parent)->*mem); };
+        build::bindVector<CompliancePoint>(*arr, 0, 3);
+        arr->info.section = kCompliance.guide;
+        arr->info.specRef = kCompliance.spec;
+        arr->info.description = std::string(what) + " against normalised jounce: [jounce, x, y, z] rows";
+        auto row = std::make_unique<Node>();
+        row->parent = arr.get();
+        row->kind = NodeKind::Object;
+        row->tuple = true;
+        row->info = arr->info;
+        ObjectBuilder<CompliancePoint> rb(*row);
+        rb.scalar("jounce", &CompliancePoint::jounce, jounceAxis).indexInParent = 0;
+        const char* axes[3] = {"x", "y", "z"};
+        double Vec3::*members[3] = {&Vec3::x, &Vec3::y, &Vec3::z};
+        for (int i = 0; i < 3; ++i) {
+            auto c = std::make_unique<Node>();
+            c->key = axes[i];
+            c->indexInParent = i + 1;
+            c->info = kCompliance("m", any(), kNaN, kNaN, (std::string(what) + " in the chassis frame (" + axes[i] + ")").c_str());
+            auto vm = members[i];
+            c->locate = [vm](void* parent) -> void* { return &(static_cast<CompliancePoint*>(parent)->point.*vm); };
+            build::bindScalar<double>(*c);
+            build::addChild(*row, std::move(c));
+        }
+        arr->element = std::move(row);
+        build::addChild(n, std::move(arr));
+    }
+}
+
 void wheelParameters(ObjectBuilder<WheelConfig> w)
 {
     auto wheel = w.object("wheel", &WheelConfig::wheel, kWheel.guide, "wheel and tire body");
@@ -137,47 +184,7 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
     tirePoint.description = "where the tire forces act, chassis frame (guide: same as the suspension force point)";
     geo.vec3("tireForceAppPointOffset", &WheelGeometry::tireForceAppPointOffset, tirePoint);
 
-    auto comp = w.optionalObject("compliance", &WheelConfig::compliance, kCompliance.guide,
-                                 "camber, toe and force points against normalised jounce; each graph overrides the static value");
-    const ParamInfo jounceAxis = kCompliance("1", closed(0, 1), 0, 1, "normalised jounce: 0 full droop, 1 full compression");
-    comp.graph("wheelToeAngle", &WheelCompliance::wheelToeAngle, 0, 3, "toe angle against normalised jounce",
-               jounceAxis, kCompliance("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "toe angle"));
-    comp.graph("wheelCamberAngle", &WheelCompliance::wheelCamberAngle, 0, 3, "camber angle against normalised jounce",
-               jounceAxis, kCompliance("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber angle"));
-    for (auto [key, member, what] :
-         {std::tuple{"suspForceAppPoint", &WheelCompliance::suspForceAppPoint, "suspension force point"},
-          std::tuple{"tireForceAppPoint", &WheelCompliance::tireForceAppPoint, "tire force point"}}) {
-        Node& n = comp.node();
-        auto arr = std::make_unique<Node>();
-        arr->key = key;
-        auto mem = member;
-        arr->locate = [mem](void* parent) -> void* { return &(static_cast<WheelCompliance*>(parent)->*mem); };
-        build::bindVector<CompliancePoint>(*arr, 0, 3);
-        arr->info.section = kCompliance.guide;
-        arr->info.specRef = kCompliance.spec;
-        arr->info.description = std::string(what) + " against normalised jounce: [jounce, x, y, z] rows";
-        auto row = std::make_unique<Node>();
-        row->parent = arr.get();
-        row->kind = NodeKind::Object;
-        row->tuple = true;
-        row->info = arr->info;
-        ObjectBuilder<CompliancePoint> rb(*row);
-        rb.scalar("jounce", &CompliancePoint::jounce, jounceAxis).indexInParent = 0;
-        const char* axes[3] = {"x", "y", "z"};
-        double Vec3::*members[3] = {&Vec3::x, &Vec3::y, &Vec3::z};
-        for (int i = 0; i < 3; ++i) {
-            auto c = std::make_unique<Node>();
-            c->key = axes[i];
-            c->indexInParent = i + 1;
-            c->info = kCompliance("m", any(), kNaN, kNaN, (std::string(what) + " in the chassis frame (" + axes[i] + ")").c_str());
-            auto vm = members[i];
-            c->locate = [vm](void* parent) -> void* { return &(static_cast<CompliancePoint*>(parent)->point.*vm); };
-            build::bindScalar<double>(*c);
-            build::addChild(*row, std::move(c));
-        }
-        arr->element = std::move(row);
-        build::addChild(n, std::move(arr));
-    }
+    complianceParameters(w);
 }
 
 void driveParameters(ObjectBuilder<DriveConfig> d)

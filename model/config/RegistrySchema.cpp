@@ -1,0 +1,135 @@
+// The JSON Schema (draft 2020-12) of the vehicle file format, generated from the registry tree:
+// types, limits, units, typical ranges, defaults, and one if/then per drive type for the parts
+// that depend on it.
+
+#include "ParameterRegistry.h"
+
+#include "RegistryDetail.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace jounce::config {
+namespace {
+
+using detail::driveTypeName;
+using detail::subtreeHasRequiredLeaf;
+
+Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* onlyFor);
+
+Json leafSchema(const Node& n, const ParameterRegistry& registry)
+{
+    Json s = Json::object();
+    switch (n.kind) {
+    case NodeKind::Number: s["type"] = "number"; break;
+    case NodeKind::Integer: s["type"] = "integer"; break;
+    case NodeKind::Boolean: s["type"] = "boolean"; break;
+    case NodeKind::Text: s["type"] = "string"; break;
+    case NodeKind::Enumeration: s["enum"] = n.enumValues; break;
+    default: break;
+    }
+    s["description"] = n.info.description;
+    if (!n.info.unit.empty())
+        s["x-unit"] = n.info.unit;
+    s["x-section"] = n.info.section;
+    if (n.kind == NodeKind::Number || n.kind == NodeKind::Integer) {
+        const Limits& l = n.info.hard;
+        if (std::isfinite(l.min))
+            s[l.minExclusive ? "exclusiveMinimum" : "minimum"] = l.min;
+        if (std::isfinite(l.max))
+            s[l.maxExclusive ? "exclusiveMaximum" : "maximum"] = l.max;
+        if (n.info.hasTypicalRange())
+            s["x-typical"] = Json::array({n.info.typicalMin, n.info.typicalMax});
+    }
+    if (!n.info.required) {
+        Json d = registry.defaultValue(n);
+        if (!d.is_null() && !d.is_array())
+            s["default"] = d;
+    }
+    return s;
+}
+
+Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* onlyFor)
+{
+    if (node.isLeaf())
+        return leafSchema(node, registry);
+    if (node.kind == NodeKind::Array) {
+        Json s = {{"type", "array"}, {"description", node.info.description}};
+        s["items"] = schemaOf(*node.element, registry, nullptr);
+        s["minItems"] = node.minItems;
+        s["maxItems"] = node.maxItems;
+        return s;
+    }
+    if (node.tuple) {
+        Json s = {{"type", "array"}, {"description", node.info.description}};
+        Json items = Json::array();
+        for (const auto& c : node.children)
+            items.push_back(schemaOf(*c, registry, nullptr));
+        s["prefixItems"] = items;
+        s["items"] = false;
+        s["minItems"] = node.children.size();
+        s["maxItems"] = node.children.size();
+        return s;
+    }
+    Json s = {{"type", "object"}, {"description", node.info.description}};
+    Json props = Json::object();
+    Json required = Json::array();
+    bool conditional = false;
+    for (const auto& c : node.children) {
+        if (!c->driveTypes.empty()) {
+            conditional = true;
+            if (!onlyFor || std::find(c->driveTypes.begin(), c->driveTypes.end(), *onlyFor) == c->driveTypes.end())
+                continue;
+        }
+        props[c->key] = schemaOf(*c, registry, nullptr);
+        if (!c->optional && subtreeHasRequiredLeaf(*c))
+            required.push_back(c->key);
+    }
+    s["properties"] = props;
+    if (!required.empty())
+        s["required"] = required;
+    if (conditional && !onlyFor) {
+        // Parts that depend on the drive type: one if/then per type.
+        Json allOf = Json::array();
+        for (DriveType t : {DriveType::FourWheel, DriveType::NWheel, DriveType::Tank, DriveType::None}) {
+            Json then = schemaOf(node, registry, &t);
+            then.erase("description");
+            then.erase("type");
+            allOf.push_back({{"if", {{"properties", {{"type", {{"const", driveTypeName(t)}}}}}}}, {"then", then}});
+        }
+        s["allOf"] = allOf;
+        // Keep only the unconditional properties at this level.
+        Json base = Json::object();
+        for (const auto& c : node.children)
+            if (c->driveTypes.empty())
+                base[c->key] = props[c->key];
+        s["properties"] = base;
+    }
+    return s;
+}
+
+}  // namespace
+
+Json ParameterRegistry::schema() const
+{
+    Json s = Json::object();
+    s["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+    s["title"] = "Jounce vehicle";
+    Json body = schemaOf(*root_, *this, nullptr);
+    s["type"] = "object";
+    s["description"] = "A vehicle for the Jounce tuning workbench (PhysX vehicle model, SI units, ISO 8855 frame).";
+    Json props = Json::object();
+    props["format"] = {{"const", "jounce.vehicle"}};
+    props["schemaVersion"] = {{"type", "integer"}, {"minimum", 1}};
+    for (auto it = body["properties"].begin(); it != body["properties"].end(); ++it)
+        props[it.key()] = it.value();
+    s["properties"] = props;
+    Json required = Json::array({"format", "schemaVersion"});
+    if (body.contains("required"))
+        for (const Json& r : body["required"])
+            required.push_back(r);
+    s["required"] = required;
+    return s;
+}
+
+}  // namespace jounce::config

@@ -1,0 +1,120 @@
+// Static checks of the wheels (spec §1.2, §1.4, §1.19, §2.14): bearing damping, a front handbrake
+// or rear steer on a 4W car, and anti-roll bars that do not join the two wheels of one axle.
+
+#include "StaticCheckParts.h"
+
+#include "DoctorText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace jounce::doctor::checks {
+namespace {
+
+using text::num;
+using text::roundSig;
+
+}  // namespace
+
+void checkWheelDamping(const VehicleConfig& c, std::vector<Finding>& out)
+{
+    std::vector<WheelResult> results;
+    const double guideRate = WheelData{}.dampingRate;  // 0.25, the guide's lower value
+    for (std::size_t i = 0; i < c.wheels.size(); ++i) {
+        const WheelData& w = c.wheels[i].wheel;
+        if (!(w.moi > 0) || w.dampingRate * kTinyDampingTimeConstant >= w.moi)
+            continue;
+        WheelResult r;
+        r.wheel = i;
+        r.severity = w.dampingRate > 0 ? Severity::Warning : Severity::Error;
+        r.text = w.dampingRate > 0
+                     ? "bearing damping " + num(w.dampingRate) + " N m s/rad on a " + num(w.moi) +
+                           " kg m^2 wheel is tiny: a free-spinning wheel needs " + num(w.moi / w.dampingRate) +
+                           " s to lose two thirds of its speed (the guide: 0.25-2, caution with very small rates)"
+                     : "bearing damping 0: a free-spinning wheel never slows down (the guide: never exactly 0)";
+        r.parameters = {wheelPath(i, "wheel.dampingRate"), wheelPath(i, "wheel.moi")};
+        const double rate = roundSig(std::max(guideRate, w.moi / kFixDampingTimeConstant), 3);
+        r.fixSummary = "set the wheel damping rate to " + num(rate) + " N m s/rad";
+        r.edits = {{wheelPath(i, "wheel.dampingRate"), rate}};
+        results.push_back(std::move(r));
+    }
+    mergeWheelResults("wheel.dampingRate", "§1.2 PxVehicleWheelData (damping rate)", results, out);
+}
+
+void checkHandbrakeAndSteer(const VehicleConfig& c, std::vector<Finding>& out)
+{
+    if (c.drive.type != DriveType::FourWheel || c.wheels.size() < 4)
+        return;
+    std::vector<WheelResult> handbrake, steer;
+    for (std::size_t i = 0; i < 2; ++i) {
+        const WheelData& w = c.wheels[i].wheel;
+        if (w.maxHandBrakeTorque > 0)
+            handbrake.push_back({i, Severity::Advice,
+                                 "a front handbrake (" + num(w.maxHandBrakeTorque) +
+                                     " N m) locks the steered wheels, so the car ploughs straight on instead of "
+                                     "turning; the guide puts the handbrake on the rear wheels only (4000 N m rear, 0 front)",
+                                 {wheelPath(i, "wheel.maxHandBrakeTorque")}, "remove the front handbrake",
+                                 {{wheelPath(i, "wheel.maxHandBrakeTorque"), 0.0}}});
+    }
+    for (std::size_t i = 2; i < 4; ++i) {
+        const WheelData& w = c.wheels[i].wheel;
+        if (w.maxSteer != 0)
+            steer.push_back({i, Severity::Advice,
+                             "the rear wheels of a 4W car steer " + num(radiansToDegrees(std::fabs(w.maxSteer))) +
+                                 " deg at full lock, opposite to the front (spec §2.14), which tightens every turn and "
+                                 "makes the car twitchy at speed; the guide steers the front wheels only",
+                             {wheelPath(i, "wheel.maxSteer")}, "stop the rear wheels steering",
+                             {{wheelPath(i, "wheel.maxSteer"), 0.0}}});
+    }
+    mergeWheelResults("wheel.frontHandbrake", "§1.2 PxVehicleWheelData (handbrake), §1.19", handbrake, out);
+    mergeWheelResults("wheel.rearSteer", "§1.2 PxVehicleWheelData (max steer), §2.14", steer, out);
+}
+
+void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
+{
+    const int n = static_cast<int>(c.wheels.size());
+    auto pos = [&](int i) { return c.wheels[static_cast<std::size_t>(i)].geometry.wheelCentreOffset; };
+    auto radius = [&](int i) { return c.wheels[static_cast<std::size_t>(i)].wheel.radius; };
+    // Wheels of one axle share their x to well within a wheel radius and sit on opposite sides.
+    auto sameAxle = [&](int a, int b) {
+        const double tol = 0.5 * std::max({radius(a), radius(b), 0.1});
+        return std::fabs(pos(a).x - pos(b).x) <= tol && pos(a).y * pos(b).y < 0;
+    };
+    std::set<std::pair<int, int>> pairs;
+    for (const AntiRollBarConfig& bar : c.antiRollBars)
+        pairs.insert({std::min(bar.wheel0, bar.wheel1), std::max(bar.wheel0, bar.wheel1)});
+    for (std::size_t b = 0; b < c.antiRollBars.size(); ++b) {
+        const AntiRollBarConfig& bar = c.antiRollBars[b];
+        if (bar.wheel0 < 0 || bar.wheel1 < 0 || bar.wheel0 >= n || bar.wheel1 >= n || bar.wheel0 == bar.wheel1)
+            continue;  // validation reports these
+        if (sameAxle(bar.wheel0, bar.wheel1))
+            continue;
+        const std::string p = "antiRollBars[" + std::to_string(b) + "].";
+        Finding f;
+        f.id = "antiRollBar.axle";
+        f.severity = Severity::Warning;
+        f.guideSection = "§1.4 PxVehicleAntiRollBarData";
+        f.parameters = {p + "wheel0", p + "wheel1"};
+        const bool sameSide = pos(bar.wheel0).y * pos(bar.wheel1).y >= 0;
+        f.reason = "anti-roll bar " + std::to_string(b) + " joins " + label(static_cast<std::size_t>(bar.wheel0)) + " and " +
+                   label(static_cast<std::size_t>(bar.wheel1)) + ", which are not the left and right wheel of one axle (" +
+                   (sameSide ? "they are on the same side" : "x " + num(pos(bar.wheel0).x) + " m and " + num(pos(bar.wheel1).x) + " m") +
+                   "): it resists pitch or warp instead of roll, and the balance the guide tunes with bars "
+                   "(stiffer rear: less under-steer, stiffer front: less over-steer) is lost";
+        // The fix keeps wheel0 and joins it to the wheel across its own axle, if there is exactly one.
+        int partner = -1, candidates = 0;
+        for (int j = 0; j < n; ++j)
+            if (j != bar.wheel0 && sameAxle(bar.wheel0, j)) {
+                partner = j;
+                ++candidates;
+            }
+        if (candidates == 1 && !pairs.count({std::min(bar.wheel0, partner), std::max(bar.wheel0, partner)}))
+            f.fix = Fix{"join " + label(static_cast<std::size_t>(bar.wheel0)) + " to " +
+                            label(static_cast<std::size_t>(partner)) + ", the other wheel of its axle",
+                        {{p + "wheel1", partner}}};
+        out.push_back(std::move(f));
+    }
+}
+
+}  // namespace jounce::doctor::checks
