@@ -1,11 +1,11 @@
 #include "CurveDefinitions.h"
 
 #include "config/Units.h"
-#include "sim/Engine.h"
-#include "sim/InputSmoothing.h"
-#include "sim/TireFriction.h"
-#include "sim/TireLoad.h"
-#include "sim/TireModel.h"
+#include "vehicle/Engine.h"
+#include "vehicle/InputSmoothing.h"
+#include "vehicle/TireFriction.h"
+#include "vehicle/TireLoad.h"
+#include "vehicle/TireModel.h"
 
 #include <cmath>
 

@@ -5,7 +5,7 @@
 
 #include "TelemetryHistory.h"
 #include "config/VehicleConfig.h"
-#include "sim/terrain/Terrain.h"
+#include "world/Terrain.h"
 
 #include <QImage>
 #include <QWidget>

@@ -9,8 +9,8 @@
 #include "compare/VehiclePatch.h"
 #include "io/JsonText.h"
 #include "io/VehicleJson.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <algorithm>
 #include <chrono>
@@ -26,7 +26,7 @@ namespace {
 /// A vehicle file that must be free of errors to be compared or patched.
 bool loadValidVehicle(const std::string& file, VehicleConfig& out)
 {
-    io::VehicleDocument doc = io::loadVehicle(file);
+    io::VehicleFile doc = io::loadVehicle(file);
     if (!doc.ok()) {
         printProblems(file, doc.problems);
         std::cerr << "jounce-cli: " << file << " has errors; fix them first (jounce-cli validate " << file << ")\n";

@@ -6,8 +6,8 @@
 #include "doctor/DoctorRun.h"
 #include "doctor/StaticChecks.h"
 #include "io/VehicleJson.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <cstdio>
 #include <iostream>
@@ -89,7 +89,7 @@ int doctorCommand(const Args& args)
     if (!terrainFile.empty() && maneuverFile.empty())
         return usageError("doctor: --terrain needs --maneuver (the terrain is where the maneuver is driven)");
 
-    io::VehicleDocument doc = io::loadVehicle(vehicle);
+    io::VehicleFile doc = io::loadVehicle(vehicle);
     if (!doc.parsed) {
         printProblems(vehicle, doc.problems);
         return 1;

@@ -30,7 +30,7 @@ int validateCommand(const Args& args)
         return usageError("validate needs at least one FILE");
     bool allValid = true;
     for (const std::string& file : args) {
-        const io::VehicleDocument doc = io::loadVehicle(file);
+        const io::VehicleFile doc = io::loadVehicle(file);
         for (const Problem& p : doc.problems.items)
             std::cout << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
                       << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
@@ -64,7 +64,7 @@ int formatCommand(const Args& args)
             status = 1;
             continue;
         }
-        const io::VehicleDocument doc = io::parseVehicle(text);
+        const io::VehicleFile doc = io::parseVehicle(text);
         if (doc.problems.hasErrors() || !doc.parsed) {
             // Rewriting would drop what could not be read: refuse, and say why.
             std::cout << file << ": not rewritten, it has errors (run jounce-cli validate)\n";
@@ -144,7 +144,7 @@ int paramsCommand(const Args& args)
     }
     VehicleConfig vehicle = referenceCar();
     if (!vehicleFile.empty()) {
-        io::VehicleDocument doc = io::loadVehicle(vehicleFile);
+        io::VehicleFile doc = io::loadVehicle(vehicleFile);
         if (!doc.parsed) {
             for (const Problem& p : doc.problems.items)
                 std::cerr << vehicleFile << ": " << p.toString() << "\n";

@@ -8,14 +8,14 @@
 #include "config/VehicleValidation.h"
 #include "io/VehicleJson.h"
 #include "io/JsonText.h"
-#include "sim/RunRecorder.h"
-#include "sim/Simulation.h"
-#include "sim/TelemetryCsvRecorder.h"
-#include "sim/TerrainGround.h"
-#include "sim/figures/FigureRecorder.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/poses/SimulinkPoses.h"
-#include "sim/terrain/TerrainJson.h"
+#include "run/RunRecorder.h"
+#include "run/Simulation.h"
+#include "run/TelemetryCsvRecorder.h"
+#include "world/TerrainGround.h"
+#include "analysis/FigureRecorder.h"
+#include "scenario/ManeuverJson.h"
+#include "analysis/SimulinkPoses.h"
+#include "world/TerrainJson.h"
 
 #include <algorithm>
 #include <chrono>
@@ -144,7 +144,7 @@ int runCommand(const Args& args)
     if (o.maneuver.empty() && o.duration <= 0)
         return usageError("run needs --maneuver FILE or --duration SECONDS");
 
-    io::VehicleDocument vehicleDoc = io::loadVehicle(o.vehicle);
+    io::VehicleFile vehicleDoc = io::loadVehicle(o.vehicle);
     if (!vehicleDoc.ok()) {
         printProblems(o.vehicle, vehicleDoc.problems);
         return 1;

@@ -2,8 +2,8 @@
 
 #include "compare/CompareReport.h"
 #include "io/VehicleJson.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/OverlayChart.h"
@@ -324,7 +324,7 @@ bool CompareWindow::setSlotEdited(int slot)
 
 bool CompareWindow::setSlotFile(int slot, const QString& path)
 {
-    io::VehicleDocument doc = io::loadVehicle(path.toStdString());
+    io::VehicleFile doc = io::loadVehicle(path.toStdString());
     if (!doc.ok()) {
         message(tr("%1 cannot be compared:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
         return false;

@@ -1,9 +1,9 @@
 #include "MainWindow.h"
 
 #include "io/VehicleJson.h"
-#include "sim/figures/Figures.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "analysis/Figures.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 #include "telemetry/Channels.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/DoctorPanel.h"
@@ -256,7 +256,7 @@ void MainWindow::buildMenus()
         newMenu->addAction(QFileInfo(f).completeBaseName(), this, [this, f] {
             if (!maybeSave())
                 return;
-            io::VehicleDocument doc = io::loadVehicle(f.toStdString());
+            io::VehicleFile doc = io::loadVehicle(f.toStdString());
             if (doc.parsed)
                 document_.newFrom(doc.config, tr("New %1").arg(QFileInfo(f).completeBaseName()));
         });

@@ -6,7 +6,7 @@
 #include "SimulationController.h"
 #include "VehicleDocument.h"
 
-#include "sim/maneuver/Maneuver.h"
+#include "scenario/Maneuver.h"
 
 #include <QMainWindow>
 

@@ -4,9 +4,9 @@
 // the frames to the telemetry panel in bulk.
 
 #include "VehicleDocument.h"
-#include "sim/SimulationRunner.h"
-#include "sim/maneuver/Maneuver.h"
-#include "sim/terrain/Terrain.h"
+#include "run/SimulationRunner.h"
+#include "scenario/Maneuver.h"
+#include "world/Terrain.h"
 #include "widgets/TelemetryPanel.h"
 
 #include <QElapsedTimer>
@@ -74,7 +74,7 @@ private:
     std::shared_ptr<const sim::Terrain> terrain_;
     QString terrainName_;
     QString maneuverName_;
-    sim::DriverInput input_;
+    sim::ManualInput input_;
     QTimer timer_;
     std::vector<telemetry::Frame> buffer_;
     std::vector<double> timings_;

@@ -58,7 +58,7 @@ QString VehicleDocument::displayName() const
 
 bool VehicleDocument::open(const QString& path, QString* error)
 {
-    io::VehicleDocument doc = io::loadVehicle(path.toStdString());
+    io::VehicleFile doc = io::loadVehicle(path.toStdString());
     if (!doc.parsed) {
         if (error) {
             QStringList lines;

@@ -1,4 +1,4 @@
-#include "FigureRecorder.h"
+#include "analysis/FigureRecorder.h"
 
 #include <algorithm>
 

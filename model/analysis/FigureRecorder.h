@@ -3,8 +3,8 @@
 // the phase it was stepped in (only when a phase of the maneuver is measured) and computes the
 // maneuver's figures when the run ends. The frames are released then.
 
-#include "Figures.h"
-#include "sim/RunRecorder.h"
+#include "analysis/Figures.h"
+#include "run/RunRecorder.h"
 
 #include <cstdint>
 

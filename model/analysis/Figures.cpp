@@ -1,13 +1,13 @@
-#include "Figures.h"
+#include "analysis/Figures.h"
 
 #include "config/Units.h"
-#include "sim/drivers/DriverVehicle.h"
-#include "sim/drivers/GapKeeper.h"
-#include "sim/drivers/Path.h"
-#include "sim/drivers/SteerWave.h"
-#include "sim/drivers/VehicleState.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/maneuver/ManeuverPlayer.h"
+#include "scenario/DriverVehicle.h"
+#include "scenario/GapKeeper.h"
+#include "scenario/Path.h"
+#include "scenario/SteerWave.h"
+#include "scenario/VehicleState.h"
+#include "scenario/ManeuverJson.h"
+#include "scenario/ManeuverPlayer.h"
 
 #include <algorithm>
 #include <cmath>

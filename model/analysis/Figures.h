@@ -8,8 +8,8 @@
 // vehicle that never reached 100 km/h has no 0-100 km/h time).
 
 #include "config/VehicleConfig.h"
-#include "sim/drivers/Geometry2D.h"
-#include "sim/maneuver/Maneuver.h"
+#include "scenario/Geometry2D.h"
+#include "scenario/Maneuver.h"
 #include "telemetry/Frame.h"
 
 #include <optional>

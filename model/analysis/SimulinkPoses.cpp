@@ -1,6 +1,6 @@
-#include "SimulinkPoses.h"
+#include "analysis/SimulinkPoses.h"
 
-#include "sim/Vehicle.h"
+#include "vehicle/Vehicle.h"
 #include "telemetry/Channels.h"
 
 #include <charconv>

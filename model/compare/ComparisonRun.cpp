@@ -1,9 +1,9 @@
 #include "ComparisonRun.h"
 
-#include "sim/RunRecorder.h"
-#include "sim/Simulation.h"
-#include "sim/figures/FigureRecorder.h"
-#include "sim/TerrainGround.h"
+#include "run/RunRecorder.h"
+#include "run/Simulation.h"
+#include "analysis/FigureRecorder.h"
+#include "world/TerrainGround.h"
 
 #include <algorithm>
 #include <chrono>

@@ -5,9 +5,9 @@
 // only the immutable terrain data is shared.
 
 #include "config/VehicleConfig.h"
-#include "sim/figures/Figures.h"
-#include "sim/maneuver/Maneuver.h"
-#include "sim/terrain/Terrain.h"
+#include "analysis/Figures.h"
+#include "scenario/Maneuver.h"
+#include "world/Terrain.h"
 #include "telemetry/Channels.h"
 #include "telemetry/Frame.h"
 

@@ -1,7 +1,7 @@
 #include "DerivedQuantities.h"
 
 #include "config/TuningGuide.h"
-#include "sim/Engine.h"
+#include "vehicle/Engine.h"
 
 #include <algorithm>
 #include <cmath>

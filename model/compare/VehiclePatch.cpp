@@ -179,7 +179,7 @@ PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
             return result;
         }
     }
-    io::VehicleDocument read = io::parseVehicle(io::formatJson(document));
+    io::VehicleFile read = io::parseVehicle(io::formatJson(document));
     result.applied = read.parsed;
     result.config = std::move(read.config);
     result.problems.items.insert(result.problems.items.end(), read.problems.items.begin(), read.problems.items.end());

@@ -1,9 +1,9 @@
 #include "DoctorRun.h"
 
 #include "LiveDoctor.h"
-#include "sim/RunRecorder.h"
-#include "sim/Simulation.h"
-#include "sim/TerrainGround.h"
+#include "run/RunRecorder.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
 
 namespace jounce::doctor {
 

@@ -4,9 +4,9 @@
 // --maneuver` and the tests; the GUI feeds its own LiveDoctor from the running simulation instead.
 
 #include "Finding.h"
-#include "sim/maneuver/Maneuver.h"
-#include "sim/maneuver/ManeuverPlayer.h"
-#include "sim/terrain/Terrain.h"
+#include "scenario/Maneuver.h"
+#include "scenario/ManeuverPlayer.h"
+#include "world/Terrain.h"
 
 #include <memory>
 #include <string>

@@ -32,7 +32,7 @@ const std::vector<CheckInfo>& checkCatalogue();
 /// Never throws; a config with invalid values gets findings only where they can be computed.
 std::vector<Finding> diagnose(const VehicleConfig& config);
 
-/// Reading and validation problems (io::VehicleDocument::problems, validateVehicle) as findings
+/// Reading and validation problems (io::VehicleFile::problems, validateVehicle) as findings
 /// with id "validation", so a panel or a report can list them together with the doctor's.
 std::vector<Finding> problemFindings(const Problems& problems);
 

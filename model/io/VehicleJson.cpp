@@ -20,9 +20,9 @@ bool isAtOrBelow(const std::string& pointer, const std::string& ancestor)
 
 }  // namespace
 
-VehicleDocument parseVehicle(std::string_view text)
+VehicleFile parseVehicle(std::string_view text)
 {
-    VehicleDocument doc;
+    VehicleFile doc;
     std::optional<Json> json = parseJson(text, doc.problems);
     if (!json)
         return doc;
@@ -78,12 +78,12 @@ VehicleDocument parseVehicle(std::string_view text)
     return doc;
 }
 
-VehicleDocument loadVehicle(const std::string& path)
+VehicleFile loadVehicle(const std::string& path)
 {
     std::string text;
     const JsonLimits limits;
     if (std::string err = readTextFile(path, limits.maxBytes, text); !err.empty()) {
-        VehicleDocument doc;
+        VehicleFile doc;
         doc.problems.error("", err);
         return doc;
     }

@@ -14,7 +14,7 @@ namespace jounce::io {
 inline constexpr const char* kVehicleFormat = "jounce.vehicle";
 inline constexpr int kVehicleSchemaVersion = 1;
 
-struct VehicleDocument {
+struct VehicleFile {
     VehicleConfig config;  ///< everything that could be read; defaults elsewhere
     Problems problems;     ///< parse, structure and validation problems, in file order
     bool parsed = false;   ///< the text was JSON (config holds what it said)
@@ -24,9 +24,9 @@ struct VehicleDocument {
 
 /// Reads vehicle JSON text: parse, check format and schema version, read every parameter through
 /// the registry, then validate values and relations. Never throws.
-VehicleDocument parseVehicle(std::string_view text);
+VehicleFile parseVehicle(std::string_view text);
 /// parseVehicle on a file's contents; a file that cannot be read is a problem at "/".
-VehicleDocument loadVehicle(const std::string& path);
+VehicleFile loadVehicle(const std::string& path);
 
 /// The vehicle as a JSON value: format, schemaVersion, then every parameter in registry order.
 Json vehicleToJson(const VehicleConfig& config);

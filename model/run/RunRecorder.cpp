@@ -1,4 +1,4 @@
-#include "RunRecorder.h"
+#include "run/RunRecorder.h"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 // (inManeuver true), then maneuverEnded(). Steps outside a maneuver (keyboard driving) reach
 // stepped() with inManeuver false.
 
-#include "Simulation.h"
+#include "run/Simulation.h"
 
 #include <atomic>
 #include <functional>

@@ -1,6 +1,6 @@
-#include "Simulation.h"
+#include "run/Simulation.h"
 
-#include "VehicleTelemetry.h"
+#include "vehicle/VehicleTelemetry.h"
 
 #include <cmath>
 
@@ -69,7 +69,7 @@ void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
     }
     player_.emplace(maneuver, maxDuration);
     player_->setVehicle(vehicle().config(), PlanarPose{runStart_.x, runStart_.y, runStart_.heading});
-    driver_ = DriverInput{};
+    driver_ = ManualInput{};
     VehicleInputs in;
     in.forceGear = player_->start().gear;
     in.autoBox = player_->start().autoBox;
@@ -98,13 +98,13 @@ bool Simulation::step()
     const btVector3 before = v.chassisTransform().getOrigin();
     const double forwardSpeed = v.localVelocity().x();
 
-    DriverInput input = driver_;
+    ManualInput input = driver_;
     lastStepPhase_ = -1;
     if (player_ && !player_->finished()) {
         // The drivers see the state of the last frame, as a replay from the frames does.
         lastStepPhase_ = player_->phaseIndex();
         const ManeuverCommand c = player_->command(vehicleStateFromFrame(frame_), dt);
-        input = DriverInput{};
+        input = ManualInput{};
         input.mode = modeFor(player_->smoothing());
         input.pad = {c.accel, c.brake, c.handbrake, c.steer};
         input.forceGear = c.gear;

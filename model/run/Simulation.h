@@ -3,9 +3,9 @@
 // maneuver in, a telemetry frame out, bad states caught. Single-threaded: batch runs (CLI,
 // compare, tests) call step() directly; SimulationRunner calls it from its own thread.
 
-#include "DriverInput.h"
-#include "SimWorld.h"
-#include "maneuver/ManeuverPlayer.h"
+#include "scenario/ManualInput.h"
+#include "world/World.h"
+#include "scenario/ManeuverPlayer.h"
 #include "telemetry/Frame.h"
 
 #include <memory>
@@ -28,8 +28,8 @@ public:
     /// Back to the start pose at rest; time restarts at 0; any maneuver is stopped.
     void reset();
 
-    void setDriverInput(const DriverInput& input) { driver_ = input; }
-    const DriverInput& driverInput() const { return driver_; }
+    void setDriverInput(const ManualInput& input) { driver_ = input; }
+    const ManualInput& driverInput() const { return driver_; }
 
     /// Resets the vehicle and plays `maneuver` from its first phase: at the maneuver's own start
     /// pose if it has one (world coordinates), else at the start pose. Closed-loop phases drive
@@ -64,11 +64,11 @@ private:
     /// A description of what is wrong with the body state, or "" when it is fine.
     std::string badState() const;
 
-    SimWorld world_;
+    World world_;
     SpawnPose start_;
     SpawnPose runStart_;
     int lastStepPhase_ = -1;
-    DriverInput driver_;
+    ManualInput driver_;
     InputProcessor inputs_;
     std::optional<ManeuverPlayer> player_;
     std::optional<VehicleInputs> pendingStart_;  ///< a maneuver's start gear and autobox, for the first step

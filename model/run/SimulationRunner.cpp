@@ -1,9 +1,9 @@
-#include "SimulationRunner.h"
+#include "run/SimulationRunner.h"
 
-#include "RunRecorder.h"
-#include "Simulation.h"
-#include "figures/FigureRecorder.h"
-#include "TerrainGround.h"
+#include "run/RunRecorder.h"
+#include "run/Simulation.h"
+#include "analysis/FigureRecorder.h"
+#include "world/TerrainGround.h"
 
 #include <chrono>
 
@@ -39,7 +39,7 @@ void SimulationRunner::post(Command command)
 
 void SimulationRunner::setConfig(std::shared_ptr<const VehicleConfig> config) { post(SetConfig{std::move(config)}); }
 void SimulationRunner::setTerrain(std::shared_ptr<const Terrain> terrain) { post(SetTerrain{std::move(terrain)}); }
-void SimulationRunner::setDriverInput(const DriverInput& input) { post(SetInput{input}); }
+void SimulationRunner::setDriverInput(const ManualInput& input) { post(SetInput{input}); }
 void SimulationRunner::startManeuver(const Maneuver& maneuver) { post(StartManeuver{maneuver}); }
 void SimulationRunner::stopManeuver() { post(StopManeuver{}); }
 void SimulationRunner::pause() { post(Pause{true}); }

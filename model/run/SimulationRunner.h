@@ -4,11 +4,11 @@
 // telemetry from a lock-free ring. It runs paced to the wall clock (real time) or as fast as it
 // can, and never waits for its readers.
 
-#include "DriverInput.h"
-#include "figures/Figures.h"
-#include "maneuver/Maneuver.h"
+#include "scenario/ManualInput.h"
+#include "analysis/Figures.h"
+#include "scenario/Maneuver.h"
 #include "telemetry/FrameRing.h"
-#include "terrain/Terrain.h"
+#include "world/Terrain.h"
 
 #include <condition_variable>
 #include <memory>
@@ -51,7 +51,7 @@ public:
     // Commands: applied in order before the next step.
     void setConfig(std::shared_ptr<const VehicleConfig> config);
     void setTerrain(std::shared_ptr<const Terrain> terrain);
-    void setDriverInput(const DriverInput& input);
+    void setDriverInput(const ManualInput& input);
     void startManeuver(const Maneuver& maneuver);
     void stopManeuver();
     void pause();
@@ -67,7 +67,7 @@ public:
 private:
     struct SetConfig { std::shared_ptr<const VehicleConfig> config; };
     struct SetTerrain { std::shared_ptr<const Terrain> terrain; };
-    struct SetInput { DriverInput input; };
+    struct SetInput { ManualInput input; };
     struct StartManeuver { Maneuver maneuver; };
     struct StopManeuver {};
     struct Pause { bool paused; };

@@ -1,4 +1,4 @@
-#include "TelemetryCsvRecorder.h"
+#include "run/TelemetryCsvRecorder.h"
 
 namespace jounce::sim {
 namespace {

@@ -2,7 +2,7 @@
 // Every step's telemetry frame as a CSV row (telemetry::CsvWriter), as a run observer. Rows are
 // written in blocks, so memory stays bounded however long the run is.
 
-#include "RunRecorder.h"
+#include "run/RunRecorder.h"
 #include "telemetry/CsvWriter.h"
 
 #include <ostream>

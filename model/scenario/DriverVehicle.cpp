@@ -1,4 +1,4 @@
-#include "DriverVehicle.h"
+#include "scenario/DriverVehicle.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,7 +64,7 @@ DriverVehicle DriverVehicle::from(const VehicleConfig& c)
     for (const GraphPoint& p : c.drive.engine.torqueCurve)
         best = std::max(best, p.x * p.y);
     if (c.drive.type == DriveType::None) {
-        // NoDrive: accel x maxBrakeTorque / 4 per wheel (model/sim/DriverInput.h).
+        // NoDrive: accel x maxBrakeTorque / 4 per wheel (model/sim/ManualInput.h).
         double force = 0.0;
         for (const WheelConfig& w : c.wheels)
             if (w.wheel.radius > 0.0)

@@ -1,4 +1,4 @@
-#include "GapKeeper.h"
+#include "scenario/GapKeeper.h"
 
 #include <algorithm>
 #include <cmath>

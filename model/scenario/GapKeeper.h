@@ -26,11 +26,11 @@
 // differently). Below 2 m/s any deceleration uses the brake (the engine hardly brakes there);
 // below 0.3 m/s the brake holds the vehicle until more than 0.3 m/s² is asked for.
 
-#include "DriverVehicle.h"
-#include "Geometry2D.h"
-#include "Path.h"
-#include "SpeedController.h"
-#include "sim/maneuver/Maneuver.h"
+#include "scenario/DriverVehicle.h"
+#include "scenario/Geometry2D.h"
+#include "scenario/Path.h"
+#include "scenario/SpeedController.h"
+#include "scenario/Maneuver.h"
 
 #include <span>
 

@@ -7,7 +7,7 @@
 // (accel and brake, as OpenSCENARIO's LongitudinalDistanceAction). Each overrides the inputs it
 // controls when present. Files that use none of the additions read and write exactly as before.
 
-#include "sim/drivers/Geometry2D.h"
+#include "scenario/Geometry2D.h"
 
 #include <optional>
 #include <string>

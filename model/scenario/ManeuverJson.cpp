@@ -1,4 +1,4 @@
-#include "ManeuverJson.h"
+#include "scenario/ManeuverJson.h"
 
 #include <algorithm>
 #include <array>

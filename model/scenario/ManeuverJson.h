@@ -3,7 +3,7 @@
 // format "jounce.maneuver", an integer schemaVersion, every problem located by its JSON pointer and
 // all of them reported, unknown keys as warnings, canonical writing that round-trips byte for byte.
 
-#include "Maneuver.h"
+#include "scenario/Maneuver.h"
 #include "config/Problem.h"
 #include "io/JsonText.h"
 

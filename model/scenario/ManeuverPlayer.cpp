@@ -1,6 +1,6 @@
-#include "ManeuverPlayer.h"
+#include "scenario/ManeuverPlayer.h"
 
-#include "sim/drivers/SteerWave.h"
+#include "scenario/SteerWave.h"
 
 #include <algorithm>
 #include <cmath>

@@ -17,14 +17,14 @@
 // afterStep checks the current phase's end conditions after the step; when one holds the next
 // phase begins and its inputs apply from the next step (DESIGN.md "Maneuver JSON").
 
-#include "Maneuver.h"
+#include "scenario/Maneuver.h"
 #include "config/VehicleConfig.h"
-#include "sim/drivers/DriverVehicle.h"
-#include "sim/drivers/GapKeeper.h"
-#include "sim/drivers/Path.h"
-#include "sim/drivers/PathFollower.h"
-#include "sim/drivers/SpeedController.h"
-#include "sim/drivers/VehicleState.h"
+#include "scenario/DriverVehicle.h"
+#include "scenario/GapKeeper.h"
+#include "scenario/Path.h"
+#include "scenario/PathFollower.h"
+#include "scenario/SpeedController.h"
+#include "scenario/VehicleState.h"
 
 #include <cstdint>
 #include <deque>

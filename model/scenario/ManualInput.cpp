@@ -1,4 +1,4 @@
-#include "DriverInput.h"
+#include "scenario/ManualInput.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +16,7 @@ DriveControls rampToward(const InputSmoothing& rates, const ControlsConfig& cont
 
 }  // namespace
 
-VehicleInputs InputProcessor::process(const VehicleConfig& config, const DriverInput& input, double forwardSpeed,
+VehicleInputs InputProcessor::process(const VehicleConfig& config, const ManualInput& input, double forwardSpeed,
                                       bool inAir, double dt)
 {
     VehicleInputs out;

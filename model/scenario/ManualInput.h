@@ -2,9 +2,9 @@
 // What a driver (keyboard, gamepad, script or maneuver) asks of the vehicle, and its conversion
 // into the vehicle's control values through the configured smoothing (spec §3).
 
-#include "InputSmoothing.h"
-#include "VehicleInputs.h"
-#include "VehicleInputs.h"
+#include "vehicle/InputSmoothing.h"
+#include "vehicle/VehicleInputs.h"
+#include "vehicle/VehicleInputs.h"
 #include "config/VehicleConfig.h"
 
 #include <optional>
@@ -18,7 +18,7 @@ enum class InputMode {
     KeyRates,  ///< analog targets ramped with the key smoothing rates (maneuvers asking for "keyboard")
 };
 
-struct DriverInput {
+struct ManualInput {
     InputMode mode = InputMode::Keyboard;
     DriveKeys keys;  ///< Keyboard mode: accel, brake, handbrake, steer left, steer right
     DrivePad pad;    ///< the other modes: accel, brake, handbrake in [0, 1], steer in [-1, 1] (+ left)
@@ -34,7 +34,7 @@ struct DriverInput {
 /// brake and handbrake torques and steer x maxSteer on every wheel.
 class InputProcessor {
 public:
-    VehicleInputs process(const VehicleConfig& config, const DriverInput& input, double forwardSpeed, bool inAir,
+    VehicleInputs process(const VehicleConfig& config, const ManualInput& input, double forwardSpeed, bool inAir,
                           double dt);
     void reset() { drive_ = {}; tank_ = {}; }
     const DriveControls& smoothed() const { return drive_; }

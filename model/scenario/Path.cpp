@@ -1,4 +1,4 @@
-#include "Path.h"
+#include "scenario/Path.h"
 
 #include "config/Units.h"
 

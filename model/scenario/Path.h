@@ -3,9 +3,9 @@
 // a polyline with arc lengths, and the generated paths of a maneuver file (straight, circle,
 // ISO 3888-1 double lane change, slalom) with their cones.
 
-#include "DriverVehicle.h"
-#include "Geometry2D.h"
-#include "sim/maneuver/Maneuver.h"
+#include "scenario/DriverVehicle.h"
+#include "scenario/Geometry2D.h"
+#include "scenario/Maneuver.h"
 
 #include <cstddef>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "PathFollower.h"
+#include "scenario/PathFollower.h"
 
 #include <algorithm>
 #include <cmath>

@@ -18,9 +18,9 @@
 // the tracks. For them the pursuit curvature becomes a yaw-rate demand k v and the steer input
 // comes from a PI controller on the yaw-rate error.
 
-#include "DriverVehicle.h"
-#include "Path.h"
-#include "VehicleState.h"
+#include "scenario/DriverVehicle.h"
+#include "scenario/Path.h"
+#include "scenario/VehicleState.h"
 
 namespace jounce::sim {
 

@@ -1,4 +1,4 @@
-#include "SpeedController.h"
+#include "scenario/SpeedController.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,7 +14,7 @@
 // to the brake, and braking continues until the demand rises above +kBrakeOff. A set-point of 0
 // at walking pace holds the vehicle with full brake.
 
-#include "DriverVehicle.h"
+#include "scenario/DriverVehicle.h"
 
 namespace jounce::sim {
 

@@ -2,7 +2,7 @@
 // Open-loop steer waveforms of a maneuver phase, as functions of the time since the phase began.
 
 #include "config/Units.h"
-#include "sim/maneuver/Maneuver.h"
+#include "scenario/Maneuver.h"
 
 #include <cmath>
 

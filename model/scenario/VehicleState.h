@@ -3,7 +3,7 @@
 // telemetry frame, in the simulation and when the figures replay a run from its frames, so both
 // see exactly the same numbers.
 
-#include "Geometry2D.h"
+#include "scenario/Geometry2D.h"
 #include "telemetry/Frame.h"
 
 namespace jounce::sim {

@@ -1,6 +1,6 @@
-#include "Brakes.h"
+#include "vehicle/Brakes.h"
 
-#include "MathUtil.h"
+#include "vehicle/MathUtil.h"
 
 namespace jounce::sim {
 

@@ -1,6 +1,6 @@
-#include "Camber.h"
+#include "vehicle/Camber.h"
 
-#include "LinearGraph.h"
+#include "vehicle/LinearGraph.h"
 
 namespace jounce::sim {
 

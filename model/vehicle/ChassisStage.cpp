@@ -1,6 +1,6 @@
-#include "ChassisStage.h"
+#include "vehicle/ChassisStage.h"
 
-#include "Camber.h"
+#include "vehicle/Camber.h"
 
 namespace jounce::sim {
 

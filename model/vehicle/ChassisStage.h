@@ -3,7 +3,7 @@
 // the chassis integrated privately through the sub-step from the suspension and tire forces
 // (gravity and contacts are left to the Bullet step that follows the update).
 
-#include "VehicleUpdate.h"
+#include "vehicle/VehicleUpdate.h"
 
 #include <span>
 

@@ -1,7 +1,7 @@
-#include "CommandStage.h"
+#include "vehicle/CommandStage.h"
 
-#include "Camber.h"
-#include "Steering.h"
+#include "vehicle/Camber.h"
+#include "vehicle/Steering.h"
 
 #include <algorithm>
 

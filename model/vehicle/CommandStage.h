@@ -2,8 +2,8 @@
 // Update stages U0 and U8 (spec §2.0): the control values clamped to their ranges, and the wheel
 // steer angles (Ackermann, toe from the last jounce).
 
-#include "VehicleInputs.h"
-#include "VehicleUpdate.h"
+#include "vehicle/VehicleInputs.h"
+#include "vehicle/VehicleUpdate.h"
 
 #include <span>
 

@@ -1,6 +1,6 @@
-#include "Differential.h"
+#include "vehicle/Differential.h"
 
-#include "MathUtil.h"
+#include "vehicle/MathUtil.h"
 
 #include <algorithm>
 #include <cmath>

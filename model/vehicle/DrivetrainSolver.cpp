@@ -1,4 +1,4 @@
-#include "DrivetrainSolver.h"
+#include "vehicle/DrivetrainSolver.h"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // least-squares variant of §2.22. Per sub-step, no allocation: fixed-capacity storage for up to
 // kMaxWheels wheels plus the engine.
 
-#include "Brakes.h"
+#include "vehicle/Brakes.h"
 #include "config/VehicleConfig.h"
 
 #include <span>

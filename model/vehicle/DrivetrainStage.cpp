@@ -1,8 +1,8 @@
-#include "DrivetrainStage.h"
+#include "vehicle/DrivetrainStage.h"
 
-#include "Differential.h"
-#include "DrivetrainSolver.h"
-#include "Engine.h"
+#include "vehicle/Differential.h"
+#include "vehicle/DrivetrainSolver.h"
+#include "vehicle/Engine.h"
 
 #include <algorithm>
 #include <cmath>

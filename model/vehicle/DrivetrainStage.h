@@ -4,9 +4,9 @@
 // clutch, gears and differential (or free wheels without an engine), and the wheels' rotation
 // angles.
 
-#include "Brakes.h"
-#include "VehicleInputs.h"
-#include "VehicleUpdate.h"
+#include "vehicle/Brakes.h"
+#include "vehicle/VehicleInputs.h"
+#include "vehicle/VehicleUpdate.h"
 
 #include <span>
 

@@ -1,6 +1,6 @@
-#include "Engine.h"
+#include "vehicle/Engine.h"
 
-#include "LinearGraph.h"
+#include "vehicle/LinearGraph.h"
 
 namespace jounce::sim {
 

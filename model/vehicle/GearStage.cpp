@@ -1,4 +1,4 @@
-#include "GearStage.h"
+#include "vehicle/GearStage.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,8 @@
 // (§2.16, §2.17), then the clutch, the gear ratio, the intention to accelerate and the
 // differential's weights that couple the engine to the wheels for this update (§2.19 - §2.22).
 
-#include "VehicleInputs.h"
-#include "VehicleUpdate.h"
+#include "vehicle/VehicleInputs.h"
+#include "vehicle/VehicleUpdate.h"
 
 namespace jounce::sim {
 

@@ -1,4 +1,4 @@
-#include "Gearbox.h"
+#include "vehicle/Gearbox.h"
 
 namespace jounce::sim {
 

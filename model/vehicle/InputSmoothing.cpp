@@ -1,6 +1,6 @@
-#include "InputSmoothing.h"
+#include "vehicle/InputSmoothing.h"
 
-#include "LinearGraph.h"
+#include "vehicle/LinearGraph.h"
 
 #include <algorithm>
 #include <cmath>

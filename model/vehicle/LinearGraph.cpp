@@ -1,4 +1,4 @@
-#include "LinearGraph.h"
+#include "vehicle/LinearGraph.h"
 
 namespace jounce::sim {
 

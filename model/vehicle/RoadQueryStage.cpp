@@ -1,4 +1,4 @@
-#include "RoadQueryStage.h"
+#include "vehicle/RoadQueryStage.h"
 
 namespace jounce::sim {
 

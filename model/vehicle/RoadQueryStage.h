@@ -3,8 +3,8 @@
 // suspension from the chassis pose at the start of the update; the hit becomes the contact plane
 // the sub-steps use, with the surface type and the surface/tire friction.
 
-#include "Ground.h"
-#include "VehicleUpdate.h"
+#include "vehicle/Ground.h"
+#include "vehicle/VehicleUpdate.h"
 
 #include <span>
 

@@ -1,4 +1,4 @@
-#include "Slip.h"
+#include "vehicle/Slip.h"
 
 #include <algorithm>
 #include <cmath>

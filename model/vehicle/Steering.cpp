@@ -1,4 +1,4 @@
-#include "Steering.h"
+#include "vehicle/Steering.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "SuspensionStage.h"
+#include "vehicle/SuspensionStage.h"
 
-#include "Camber.h"
+#include "vehicle/Camber.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,8 @@
 // its limits, the jounce speed and the expansion-velocity limit, the spring and damper force
 // projected on the contact normal, and the suspension-limit constraint row.
 
-#include "VehicleConstraint.h"
-#include "VehicleUpdate.h"
+#include "vehicle/VehicleConstraint.h"
+#include "vehicle/VehicleUpdate.h"
 
 namespace jounce::sim {
 

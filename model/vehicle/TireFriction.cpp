@@ -1,6 +1,6 @@
-#include "TireFriction.h"
+#include "vehicle/TireFriction.h"
 
-#include "LinearGraph.h"
+#include "vehicle/LinearGraph.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "TireLoad.h"
+#include "vehicle/TireLoad.h"
 
 #include "config/TuningGuide.h"
 

@@ -1,4 +1,4 @@
-#include "TireModel.h"
+#include "vehicle/TireModel.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "TireStage.h"
+#include "vehicle/TireStage.h"
 
-#include "Camber.h"
-#include "TireFriction.h"
+#include "vehicle/Camber.h"
+#include "vehicle/TireFriction.h"
 
 #include <cmath>
 

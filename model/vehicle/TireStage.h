@@ -6,11 +6,11 @@
 // The tire model itself is a TireShader (TireModel.h): this stage does everything around it, so
 // a new tire model is a new shader and a line in tireShaderFor(), not a new stage.
 
-#include "Slip.h"
-#include "TireLoad.h"
-#include "TireModel.h"
-#include "VehicleConstraint.h"
-#include "VehicleUpdate.h"
+#include "vehicle/Slip.h"
+#include "vehicle/TireLoad.h"
+#include "vehicle/TireModel.h"
+#include "vehicle/VehicleConstraint.h"
+#include "vehicle/VehicleUpdate.h"
 
 namespace jounce::sim {
 

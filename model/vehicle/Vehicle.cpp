@@ -1,13 +1,13 @@
-#include "Vehicle.h"
+#include "vehicle/Vehicle.h"
 
-#include "Camber.h"
-#include "ChassisStage.h"
-#include "CommandStage.h"
-#include "DrivetrainStage.h"
-#include "GearStage.h"
-#include "RoadQueryStage.h"
-#include "SuspensionStage.h"
-#include "TireStage.h"
+#include "vehicle/Camber.h"
+#include "vehicle/ChassisStage.h"
+#include "vehicle/CommandStage.h"
+#include "vehicle/DrivetrainStage.h"
+#include "vehicle/GearStage.h"
+#include "vehicle/RoadQueryStage.h"
+#include "vehicle/SuspensionStage.h"
+#include "vehicle/TireStage.h"
 
 #include <algorithm>
 #include <cctype>

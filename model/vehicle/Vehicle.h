@@ -12,12 +12,12 @@
 //
 // Everything here belongs to the simulation thread.
 
-#include "Ground.h"
-#include "Gearbox.h"
-#include "VehicleConstraint.h"
-#include "TireModel.h"
-#include "VehicleInputs.h"
-#include "VehicleUpdate.h"
+#include "vehicle/Ground.h"
+#include "vehicle/Gearbox.h"
+#include "vehicle/VehicleConstraint.h"
+#include "vehicle/TireModel.h"
+#include "vehicle/VehicleInputs.h"
+#include "vehicle/VehicleUpdate.h"
 #include "config/VehicleConfig.h"
 
 #include <btBulletDynamicsCommon.h>

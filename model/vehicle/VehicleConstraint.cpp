@@ -1,4 +1,4 @@
-#include "VehicleConstraint.h"
+#include "vehicle/VehicleConstraint.h"
 
 namespace jounce::sim {
 

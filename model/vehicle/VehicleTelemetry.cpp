@@ -1,4 +1,4 @@
-#include "VehicleTelemetry.h"
+#include "vehicle/VehicleTelemetry.h"
 
 namespace jounce::sim {
 

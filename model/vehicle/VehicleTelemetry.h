@@ -1,7 +1,7 @@
 #pragma once
 // Fills a telemetry frame (DESIGN.md "Telemetry channels") from a vehicle after a step.
 
-#include "Vehicle.h"
+#include "vehicle/Vehicle.h"
 #include "telemetry/Frame.h"
 
 namespace jounce::sim {

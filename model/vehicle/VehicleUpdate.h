@@ -5,8 +5,8 @@
 // (CommandStage.h, GearStage.h, RoadQueryStage.h, SuspensionStage.h, TireStage.h,
 // DrivetrainStage.h, ChassisStage.h) declare the stages; docs/architecture.md lists them in order.
 
-#include "Differential.h"
-#include "Gearbox.h"
+#include "vehicle/Differential.h"
+#include "vehicle/Gearbox.h"
 #include "config/VehicleConfig.h"
 
 #include <btBulletDynamicsCommon.h>

@@ -1,4 +1,4 @@
-#include "BulletTerrain.h"
+#include "world/HeightFieldCollider.h"
 
 #include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 
@@ -26,10 +26,10 @@ public:
 
 }  // namespace
 
-BulletTerrain::BulletTerrain(std::shared_ptr<const Terrain> terrain) : terrain_(std::move(terrain))
+HeightFieldCollider::HeightFieldCollider(std::shared_ptr<const Terrain> terrain) : terrain_(std::move(terrain))
 {
     if (!terrain_ || !terrain_->field.valid())
-        throw std::invalid_argument("BulletTerrain needs a height field of at least 2 x 2 nodes with one height per node");
+        throw std::invalid_argument("HeightFieldCollider needs a height field of at least 2 x 2 nodes with one height per node");
     const HeightField& f = terrain_->field;
     const auto [lo, hi] = f.heightRange();
     // A little vertical slack so a perfectly flat field still has a bounding box with thickness.
@@ -52,9 +52,9 @@ BulletTerrain::BulletTerrain(std::shared_ptr<const Terrain> terrain) : terrain_(
     object_->setCollisionFlags(object_->getCollisionFlags() | btCollisionObject::CF_STATIC_OBJECT);
 }
 
-BulletTerrain::~BulletTerrain() = default;
+HeightFieldCollider::~HeightFieldCollider() = default;
 
-bool BulletTerrain::raycast(const btVector3& from, const btVector3& to, RayHit& hit) const
+bool HeightFieldCollider::raycast(const btVector3& from, const btVector3& to, RayHit& hit) const
 {
     // Bullet casts the ray's grid coordinates to int: keep NaN and absurd values away from it.
     constexpr double kFar = 1e7;

@@ -3,7 +3,7 @@
 // the Terrain's own height array (no copy; the shared Terrain keeps it alive) in a collision object
 // for the world, and the per-wheel suspension raycast straight against that shape.
 
-#include "Terrain.h"
+#include "world/Terrain.h"
 
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
@@ -12,14 +12,14 @@
 
 namespace jounce::sim {
 
-class BulletTerrain {
+class HeightFieldCollider {
 public:
     /// Throws std::invalid_argument if the terrain's height field is not a valid grid (at least
     /// 2 x 2 nodes, one height per node).
-    explicit BulletTerrain(std::shared_ptr<const Terrain> terrain);
-    ~BulletTerrain();
-    BulletTerrain(const BulletTerrain&) = delete;
-    BulletTerrain& operator=(const BulletTerrain&) = delete;
+    explicit HeightFieldCollider(std::shared_ptr<const Terrain> terrain);
+    ~HeightFieldCollider();
+    HeightFieldCollider(const HeightFieldCollider&) = delete;
+    HeightFieldCollider& operator=(const HeightFieldCollider&) = delete;
 
     /// Static object to add to the dynamics world (collisions of the chassis and other bodies).
     btCollisionObject* collisionObject() { return object_.get(); }

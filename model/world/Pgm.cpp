@@ -1,4 +1,4 @@
-#include "Pgm.h"
+#include "world/Pgm.h"
 
 namespace jounce::sim {
 namespace {

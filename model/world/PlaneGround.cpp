@@ -1,4 +1,4 @@
-#include "Ground.h"
+#include "world/PlaneGround.h"
 
 namespace jounce::sim {
 

@@ -1,4 +1,4 @@
-#include "Terrain.h"
+#include "world/Terrain.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "TerrainFeatures.h"
+#include "world/TerrainFeatures.h"
 
 #include "config/Units.h"
 

@@ -7,7 +7,7 @@
 // on (x, y) (u in [-length/2, length/2]); every other feature starts at (x, y), the centre of its
 // leading edge (u in [0, total length]). All span v in [-width/2, width/2].
 
-#include "Terrain.h"
+#include "world/Terrain.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,5 @@
-#include "TerrainGround.h"
+#include "world/PlaneGround.h"
+#include "world/TerrainGround.h"
 
 namespace jounce::sim {
 
@@ -6,7 +7,7 @@ TerrainGround::TerrainGround(std::shared_ptr<const Terrain> terrain) : bullet_(s
 
 bool TerrainGround::raycast(const btVector3& from, const btVector3& to, GroundHit& hit) const
 {
-    BulletTerrain::RayHit h;
+    HeightFieldCollider::RayHit h;
     if (!bullet_.raycast(from, to, h))
         return false;
     hit.point = h.point;

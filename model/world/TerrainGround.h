@@ -1,10 +1,10 @@
 #pragma once
 // A terrain as the vehicle's ground: ray queries against the Bullet height field, surfaces by name.
 
-#include "Ground.h"
-#include "Vehicle.h"
-#include "terrain/BulletTerrain.h"
-#include "terrain/Terrain.h"
+#include "vehicle/Ground.h"
+#include "vehicle/Vehicle.h"
+#include "world/HeightFieldCollider.h"
+#include "world/Terrain.h"
 
 #include <memory>
 
@@ -20,7 +20,7 @@ public:
     const Terrain& terrain() const { return bullet_.terrain(); }
 
 private:
-    BulletTerrain bullet_;
+    HeightFieldCollider bullet_;
 };
 
 /// The ground of `terrain` (created on the calling thread, which must be the simulation thread),

@@ -1,7 +1,7 @@
-#include "TerrainJson.h"
+#include "world/TerrainJson.h"
 
-#include "Pgm.h"
-#include "TerrainFeatures.h"
+#include "world/Pgm.h"
+#include "world/TerrainFeatures.h"
 #include "config/Units.h"
 #include "io/JsonText.h"
 

@@ -35,7 +35,7 @@
 // (xMax - xMin) and (yMax - yMin) must be whole multiples of the spacing; the grid holds at most
 // kMaxTerrainHeights. Unknown keys, and features or patches off the grid, are warnings.
 
-#include "Terrain.h"
+#include "world/Terrain.h"
 #include "config/Problem.h"
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "SimWorld.h"
+#include "world/World.h"
 
 #include <utility>
 
@@ -8,7 +8,7 @@ constexpr int kGroundGroup = 1;
 constexpr int kVehicleGroup = 2;
 }  // namespace
 
-SimWorld::SimWorld(std::shared_ptr<Ground> ground)
+World::World(std::shared_ptr<Ground> ground)
     : collisionConfig_(std::make_unique<btDefaultCollisionConfiguration>()),
       dispatcher_(std::make_unique<btCollisionDispatcher>(collisionConfig_.get())),
       broadphase_(std::make_unique<btDbvtBroadphase>()),
@@ -20,14 +20,14 @@ SimWorld::SimWorld(std::shared_ptr<Ground> ground)
     setGround(std::move(ground));
 }
 
-SimWorld::~SimWorld()
+World::~World()
 {
     vehicles_.clear();
     if (ground_)
         world_->removeCollisionObject(ground_->collisionObject());
 }
 
-void SimWorld::setGround(std::shared_ptr<Ground> ground)
+void World::setGround(std::shared_ptr<Ground> ground)
 {
     if (ground_)
         world_->removeCollisionObject(ground_->collisionObject());
@@ -38,14 +38,14 @@ void SimWorld::setGround(std::shared_ptr<Ground> ground)
         v->setGround(*ground_);
 }
 
-Vehicle& SimWorld::addVehicle(std::shared_ptr<const VehicleConfig> config, const SpawnPose& pose)
+Vehicle& World::addVehicle(std::shared_ptr<const VehicleConfig> config, const SpawnPose& pose)
 {
     vehicles_.push_back(std::make_unique<Vehicle>(*world_, *ground_, std::move(config), pose, kVehicleGroup,
                                                   kGroundGroup | kVehicleGroup));
     return *vehicles_.back();
 }
 
-void SimWorld::step(double dt, std::span<const VehicleInputs> inputs)
+void World::step(double dt, std::span<const VehicleInputs> inputs)
 {
     static const VehicleInputs none;
     for (std::size_t i = 0; i < vehicles_.size(); ++i)

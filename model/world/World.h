@@ -4,8 +4,8 @@
 // vehicle constraints), then the vehicles' post-step bookkeeping (spec §2.0, §8.1).
 // Belongs to the simulation thread; nothing reads a clock, so runs are deterministic.
 
-#include "Ground.h"
-#include "Vehicle.h"
+#include "vehicle/Ground.h"
+#include "vehicle/Vehicle.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -15,12 +15,12 @@
 
 namespace jounce::sim {
 
-class SimWorld {
+class World {
 public:
-    explicit SimWorld(std::shared_ptr<Ground> ground);
-    ~SimWorld();
-    SimWorld(const SimWorld&) = delete;
-    SimWorld& operator=(const SimWorld&) = delete;
+    explicit World(std::shared_ptr<Ground> ground);
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
 
     Vehicle& addVehicle(std::shared_ptr<const VehicleConfig> config, const SpawnPose& pose);
     Vehicle& vehicle(std::size_t i) { return *vehicles_[i]; }

@@ -3,11 +3,11 @@
 // cars at once. A benchmark, not a timed test: it prints figures. `--short` runs briefly (CI).
 
 #include "config/ReferenceCar.h"
-#include "sim/SimWorld.h"
-#include "sim/Simulation.h"
-#include "sim/TerrainGround.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "world/World.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <chrono>
 #include <cstdio>
@@ -56,7 +56,7 @@ void oneCar(const char* label, const std::shared_ptr<const Terrain>& t, const Ma
 void manyCars(const char* label, const std::shared_ptr<const Terrain>& t, int cars, double simSeconds)
 {
     auto config = std::make_shared<const VehicleConfig>(referenceCar());
-    SimWorld world(makeGround(t));
+    World world(makeGround(t));
     const SpawnPose start = startPose(t.get());
     for (int i = 0; i < cars; ++i)
         world.addVehicle(config, {start.x, start.y + 6.0 * (i - cars / 2), start.heading});

@@ -13,7 +13,7 @@
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
 #include "io/VehicleJson.h"
-#include "sim/maneuver/ManeuverJson.h"
+#include "scenario/ManeuverJson.h"
 
 #include <QtTest>
 
@@ -199,7 +199,7 @@ private slots:
     void initTestCase()
     {
         for (const std::string& name : presetNames()) {
-            const io::VehicleDocument doc = io::loadVehicle(presetPath(name));
+            const io::VehicleFile doc = io::loadVehicle(presetPath(name));
             QVERIFY2(doc.ok(), qPrintable(QString::fromStdString(name) + "\n" + dump(doc.problems)));
             presets_[name] = doc.config;
         }

@@ -7,7 +7,7 @@
 #include "doctor/LiveDoctor.h"
 #include "doctor/StaticChecks.h"
 #include "io/VehicleJson.h"
-#include "sim/maneuver/ManeuverJson.h"
+#include "scenario/ManeuverJson.h"
 
 #include <QDir>
 #include <QtTest>
@@ -37,7 +37,7 @@ QString describe(const std::vector<Finding>& findings)
 
 VehicleConfig preset(const char* file)
 {
-    io::VehicleDocument doc = io::loadVehicle(std::string(JOUNCE_SOURCE_DIR "/presets/") + file);
+    io::VehicleFile doc = io::loadVehicle(std::string(JOUNCE_SOURCE_DIR "/presets/") + file);
     if (!doc.ok())
         qFatal("cannot read preset %s", file);
     return doc.config;

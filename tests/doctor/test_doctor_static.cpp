@@ -243,7 +243,7 @@ private slots:
         const QStringList files = dir.entryList({"*.json"}, QDir::Files);
         QCOMPARE(files.size(), 6);
         for (const QString& file : files) {
-            const io::VehicleDocument doc = io::loadVehicle(dir.filePath(file).toStdString());
+            const io::VehicleFile doc = io::loadVehicle(dir.filePath(file).toStdString());
             QVERIFY2(doc.ok(), qPrintable(file));
             for (const Finding& f : doctor::diagnose(doc.config)) {
                 bool explained = false;

@@ -74,7 +74,7 @@ private slots:
             QVERIFY2(after != before, qPrintable("no other valid value for " + QString::fromStdString(leaf.path)));
             const std::string err = reg.set(edited, leaf.path, after);
             QVERIFY2(err.empty(), qPrintable(QString::fromStdString(leaf.path + ": " + err)));
-            const io::VehicleDocument doc = io::parseVehicle(io::vehicleToText(edited));
+            const io::VehicleFile doc = io::parseVehicle(io::vehicleToText(edited));
             QVERIFY2(doc.parsed, qPrintable(QString::fromStdString(leaf.path)));
             const std::optional<Json> read = reg.get(doc.config, leaf.path);
             QVERIFY2(read && *read == after,

@@ -30,7 +30,7 @@ private slots:
     void presetsAreConsistent()
     {
         QFETCH(QString, file);
-        const io::VehicleDocument doc = io::loadVehicle(file.toStdString());
+        const io::VehicleFile doc = io::loadVehicle(file.toStdString());
         QVERIFY(doc.ok());
         const VehicleConfig& v = doc.config;
         QVERIFY2(!v.description.empty(), "every preset says what it models");

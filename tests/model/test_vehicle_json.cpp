@@ -34,7 +34,7 @@ std::string withReplaced(const std::string& from, const std::string& to)
 }
 
 /// True when some error is located at `pointer` and its message contains `words`.
-bool hasError(const io::VehicleDocument& doc, const std::string& pointer, const std::string& words = {})
+bool hasError(const io::VehicleFile& doc, const std::string& pointer, const std::string& words = {})
 {
     for (const Problem& p : doc.problems.items)
         if (p.severity == Severity::Error && p.pointer == pointer && p.message.find(words) != std::string::npos)
@@ -42,7 +42,7 @@ bool hasError(const io::VehicleDocument& doc, const std::string& pointer, const 
     return false;
 }
 
-QString dump(const io::VehicleDocument& doc)
+QString dump(const io::VehicleFile& doc)
 {
     QString s;
     for (const Problem& p : doc.problems.items)
@@ -62,7 +62,7 @@ private slots:
             if (entry.path().extension() != ".json")
                 continue;
             const std::string text = readFile(entry.path());
-            const io::VehicleDocument doc = io::parseVehicle(text);
+            const io::VehicleFile doc = io::parseVehicle(text);
             QVERIFY2(doc.ok(), qPrintable(QString::fromStdString(entry.path().string()) + "\n" + dump(doc)));
             QVERIFY2(doc.problems.items.empty(), qPrintable(dump(doc)));  // no warnings either
             QVERIFY2(io::vehicleToText(doc.config) == text, qPrintable(QString::fromStdString(entry.path().string())));
@@ -83,7 +83,7 @@ private slots:
     {
         for (const VehicleConfig& c : {testing::carWithCompliance(), testing::nwCar(), testing::tankCar()}) {
             const std::string text = io::vehicleToText(c);
-            const io::VehicleDocument doc = io::parseVehicle(text);
+            const io::VehicleFile doc = io::parseVehicle(text);
             QVERIFY2(doc.ok(), qPrintable(dump(doc)));
             QCOMPARE(QString::fromStdString(io::vehicleToText(doc.config)), QString::fromStdString(text));
         }
@@ -101,7 +101,7 @@ private slots:
         for (int i = 0; i < 3; ++i)
             pos = t.find("\"springStrength\": 35000.0", pos) + 1;
         t.replace(pos - 1, std::string("\"springStrength\": 35000.0").size(), "\"springStrength\": -5");
-        const io::VehicleDocument doc = io::parseVehicle(t);
+        const io::VehicleFile doc = io::parseVehicle(t);
         QVERIFY(!doc.ok());
         QVERIFY2(hasError(doc, "/wheels/1/wheel/radius", "missing"), qPrintable(dump(doc)));
         QVERIFY2(hasError(doc, "/wheels/2/suspension/springStrength", "must be > 0, got -5"), qPrintable(dump(doc)));
@@ -142,7 +142,7 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QString, pointer);
         QFETCH(QString, words);
-        const io::VehicleDocument doc = io::parseVehicle(std::string_view(text.constData(), std::size_t(text.size())));
+        const io::VehicleFile doc = io::parseVehicle(std::string_view(text.constData(), std::size_t(text.size())));
         QVERIFY(!doc.ok());
         QVERIFY2(hasError(doc, pointer.toStdString(), words.toStdString()), qPrintable(dump(doc)));
     }
@@ -159,7 +159,7 @@ private slots:
             return s;
         }());
         const auto start = std::chrono::steady_clock::now();
-        const io::VehicleDocument doc = io::parseVehicle(t);
+        const io::VehicleFile doc = io::parseVehicle(t);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         QVERIFY(!doc.ok());
         QVERIFY2(!doc.problems.items.empty() && doc.problems.items.front().pointer.rfind("/wheels/", 0) == 0, qPrintable(dump(doc)));
@@ -171,7 +171,7 @@ private slots:
     {
         const std::string deep = "{\"format\": \"jounce.vehicle\", \"schemaVersion\": 1, \"name\": " + std::string(10000, '[') +
                                  std::string(10000, ']') + "}";
-        const io::VehicleDocument doc = io::parseVehicle(deep);
+        const io::VehicleFile doc = io::parseVehicle(deep);
         QVERIFY(!doc.ok());
         QVERIFY2(doc.problems.items.front().message.find("nested deeper than 64") != std::string::npos, qPrintable(dump(doc)));
         QVERIFY(doc.problems.items.front().pointer.rfind("/name/0/0", 0) == 0);
@@ -179,7 +179,7 @@ private slots:
 
     void unknownKeysAreWarnings()
     {
-        const io::VehicleDocument doc = io::parseVehicle(withReplaced("\"mass\": 1500.0", "\"mass\": 1500.0, \"colour\": \"red\""));
+        const io::VehicleFile doc = io::parseVehicle(withReplaced("\"mass\": 1500.0", "\"mass\": 1500.0, \"colour\": \"red\""));
         QVERIFY2(doc.ok(), qPrintable(dump(doc)));
         QCOMPARE(doc.problems.items.size(), std::size_t(1));
         QCOMPARE(doc.problems.items[0].severity, Severity::Warning);
@@ -188,7 +188,7 @@ private slots:
         VehicleConfig nw = testing::nwCar();
         std::string text = io::vehicleToText(nw);
         text.replace(text.find("\"differential\""), 0, "\"ackermann\": {\"accuracy\": 1.0},\n    ");
-        const io::VehicleDocument nwDoc = io::parseVehicle(text);
+        const io::VehicleFile nwDoc = io::parseVehicle(text);
         QVERIFY2(nwDoc.ok(), qPrintable(dump(nwDoc)));
         QCOMPARE(QString::fromStdString(nwDoc.problems.items.at(0).message), QString("ignored: only used when drive.type is 4W"));
     }
@@ -201,7 +201,7 @@ private slots:
         j.erase("controls");
         j.erase("tireLoadFilter");
         j["wheels"][0]["wheel"].erase("mass");
-        const io::VehicleDocument doc = io::parseVehicle(j.dump());
+        const io::VehicleFile doc = io::parseVehicle(j.dump());
         QVERIFY2(doc.ok(), qPrintable(dump(doc)));
         QCOMPARE(doc.config.wheels[0].wheel.mass, 20.0);
         QCOMPARE(doc.config.tireLoadFilter.minFilteredNormalisedLoad, 0.2308);

@@ -7,10 +7,10 @@
 //   telemetry_hashes write FILE     runs everything and writes FILE
 
 #include "io/VehicleJson.h"
-#include "sim/Simulation.h"
-#include "sim/TerrainGround.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -63,7 +63,7 @@ std::string runKey(const fs::path& vehicle, const fs::path& maneuver, const fs::
 
 std::string runHash(const fs::path& vehiclePath, const fs::path& maneuverPath, const fs::path& terrainPath)
 {
-    io::VehicleDocument vehicle = io::loadVehicle(vehiclePath.string());
+    io::VehicleFile vehicle = io::loadVehicle(vehiclePath.string());
     sim::ManeuverDocument maneuver = sim::loadManeuver(maneuverPath.string());
     sim::TerrainDocument terrain = sim::loadTerrain(terrainPath.string());
     if (!vehicle.ok() || !maneuver.ok() || !terrain.ok())

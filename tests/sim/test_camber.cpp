@@ -3,7 +3,7 @@
 
 #include "SimTestUtil.h"
 #include "config/ReferenceCar.h"
-#include "sim/Camber.h"
+#include "vehicle/Camber.h"
 
 using namespace jounce;
 using namespace jounce::sim;

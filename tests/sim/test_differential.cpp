@@ -2,7 +2,7 @@
 // (§2.21) and DriveTank shares and gearing (§2.22). §7.5 vectors and §7.6 item 1 (Σ = 1).
 
 #include "SimTestUtil.h"
-#include "sim/Differential.h"
+#include "vehicle/Differential.h"
 
 #include <numeric>
 

@@ -2,8 +2,8 @@
 // wheel solve in both accuracy modes (§2.19) and the tank least-squares solve (§2.22).
 
 #include "SimTestUtil.h"
-#include "sim/Brakes.h"
-#include "sim/DrivetrainSolver.h"
+#include "vehicle/Brakes.h"
+#include "vehicle/DrivetrainSolver.h"
 
 #include <array>
 #include <cmath>

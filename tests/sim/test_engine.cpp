@@ -2,8 +2,8 @@
 // through the implicit solve of §2.19 in neutral (K = 0, G = 0: engine uncoupled from the wheels).
 
 #include "SimTestUtil.h"
-#include "sim/DrivetrainSolver.h"
-#include "sim/Engine.h"
+#include "vehicle/DrivetrainSolver.h"
+#include "vehicle/Engine.h"
 
 #include <array>
 

@@ -2,7 +2,7 @@
 // §7.5 input-smoothing vectors, the in-air bypass and Jounce's steer sign (positive = left).
 
 #include "SimTestUtil.h"
-#include "sim/InputSmoothing.h"
+#include "vehicle/InputSmoothing.h"
 
 using namespace jounce;
 using namespace jounce::sim;

@@ -3,10 +3,10 @@
 // frames it handed out.
 
 #include "config/ReferenceCar.h"
-#include "sim/RunRecorder.h"
-#include "sim/TerrainGround.h"
-#include "sim/figures/FigureRecorder.h"
-#include "sim/maneuver/ManeuverJson.h"
+#include "run/RunRecorder.h"
+#include "world/TerrainGround.h"
+#include "analysis/FigureRecorder.h"
+#include "scenario/ManeuverJson.h"
 
 #include <QtTest>
 

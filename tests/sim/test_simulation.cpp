@@ -2,14 +2,15 @@
 // its mailbox, bad-state recovery, and every preset through every shipped maneuver on both
 // shipped terrains.
 
+#include "world/PlaneGround.h"
 #include "SimTestUtil.h"
 #include "config/ReferenceCar.h"
 #include "io/VehicleJson.h"
-#include "sim/Simulation.h"
-#include "sim/SimulationRunner.h"
-#include "sim/TerrainGround.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "run/Simulation.h"
+#include "run/SimulationRunner.h"
+#include "world/TerrainGround.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <QtTest>
 
@@ -157,7 +158,7 @@ private slots:
         JOUNCE_VERIFY_NEAR(frames[2].time(), 3.0 / 60.0, 1e-12);
 
         // Drive, then swap in stiffer springs mid-run: the speed carries over.
-        DriverInput drive;
+        ManualInput drive;
         drive.mode = InputMode::Raw;
         drive.pad.accel = 1.0;
         runner.setDriverInput(drive);
@@ -230,7 +231,7 @@ private slots:
         for (const auto& v : fs::directory_iterator(source("presets"))) {
             if (v.path().extension() != ".json")
                 continue;
-            io::VehicleDocument vehicle = io::loadVehicle(v.path().string());
+            io::VehicleFile vehicle = io::loadVehicle(v.path().string());
             QVERIFY(vehicle.ok());
             auto config = std::make_shared<const VehicleConfig>(vehicle.config);
             for (const auto& m : fs::directory_iterator(source("presets/maneuvers"))) {

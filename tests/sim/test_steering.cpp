@@ -5,7 +5,7 @@
 
 #include "SimTestUtil.h"
 #include "config/ReferenceCar.h"
-#include "sim/Steering.h"
+#include "vehicle/Steering.h"
 
 #include <cmath>
 

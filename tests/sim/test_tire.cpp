@@ -2,10 +2,10 @@
 // and slips (§2.8): the §7.5 vectors plus model invariants (§7.6 item 2).
 
 #include "SimTestUtil.h"
-#include "sim/Slip.h"
-#include "sim/TireFriction.h"
-#include "sim/TireLoad.h"
-#include "sim/TireModel.h"
+#include "vehicle/Slip.h"
+#include "vehicle/TireFriction.h"
+#include "vehicle/TireLoad.h"
+#include "vehicle/TireModel.h"
 
 #include <cmath>
 

@@ -2,10 +2,11 @@
 // equilibrium, drop, free-wheel decay, gear changes, differentials, Ackermann, anti-roll bars,
 // the tire load filter, compliance, config swaps and determinism.
 
+#include "world/PlaneGround.h"
 #include "SimTestUtil.h"
 #include "config/ReferenceCar.h"
-#include "sim/SimWorld.h"
-#include "sim/TireLoad.h"
+#include "world/World.h"
+#include "vehicle/TireLoad.h"
 
 #include <QtTest>
 
@@ -22,7 +23,7 @@ constexpr double kDt = 1.0 / 60.0;
 std::shared_ptr<VehicleConfig> car() { return std::make_shared<VehicleConfig>(referenceCar()); }
 
 /// Runs `seconds` with the same inputs every step.
-void run(SimWorld& world, double seconds, const VehicleInputs& in = {})
+void run(World& world, double seconds, const VehicleInputs& in = {})
 {
     const int steps = static_cast<int>(std::lround(seconds / kDt));
     for (int i = 0; i < steps; ++i)
@@ -66,7 +67,7 @@ private slots:
         // and its strut carries exactly m_s·g.
         auto c = car();
         c->simulation.lowForwardSpeedSubStepCount = 1;
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(c, {});
         run(world, 6.0);
         for (std::size_t i = 0; i < 4; ++i) {
@@ -90,7 +91,7 @@ private slots:
         // differ; the body still comes to rest with |jounce| < 2 mm and the forces averaged over
         // the sub-steps carry M·g.
         auto c = car();
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(c, {});
         run(world, 8.0);
         QVERIFY(v.body().getLinearVelocity().length() < 1e-4);
@@ -106,7 +107,7 @@ private slots:
     {
         // §7.4: spawned 0.5 m above rest, every wheel is in the air with jounce -maxDroop and no
         // load until the body has fallen 0.4 m (free fall ≈ 0.286 s).
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(car(), {});
         JOUNCE_VERIFY_NEAR(v.chassisTransform().getOrigin().z(), 2.5, 1e-9);
         int airborneSteps = 0;
@@ -128,7 +129,7 @@ private slots:
 
     void droppedFromOneMetreHasNoLoadInTheAir()
     {
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(car(), {0, 0, 0, 1.0});
         run(world, 0.35);  // fallen 0.6 m of the 0.9 m before the wheels touch
         QVERIFY(v.inAir());
@@ -147,7 +148,7 @@ private slots:
         // spin the wheels with a drive torque, release, and compare 1 s of decay.
         auto c = car();
         c->drive.type = DriveType::None;
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(c, {0, 0, 0, 1000.0});
         VehicleInputs spin;
         spin.driveTorque.fill(50.0);
@@ -164,7 +165,7 @@ private slots:
 
     void fullThrottleShiftsUpWithoutCycling()
     {
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(car(), {});
         run(world, 1.0);
         VehicleInputs full;
@@ -191,7 +192,7 @@ private slots:
     {
         // §7.5 Ackermann vector: at steer 1, L = 3.0, W = 2.1: inner 1.047093, outer 0.664156; a
         // left turn makes the left (index 0) front wheel the inner one.
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(car(), {});
         VehicleInputs in;
         in.steer = 1.0;
@@ -211,7 +212,7 @@ private slots:
 
     void steerLeftTurnsLeft()
     {
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(car(), {});
         run(world, 2.0);
         VehicleInputs in;
@@ -239,7 +240,7 @@ private slots:
             c->surfaces.friction = {{1.0, 0.1}, {0.1, 0.05}};
             c->drive.differential4W.type = type;
             c->drive.differential4W.rearBias = 1.3;
-            SimWorld world(std::make_shared<SplitGround>());
+            World world(std::make_shared<SplitGround>());
             Vehicle& v = world.addVehicle(c, {});
             run(world, 2.0);
             VehicleInputs in;
@@ -255,7 +256,7 @@ private slots:
 
         // With equal grip an open differential splits the torque equally: both rear wheels turn
         // at the same speed while accelerating straight.
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         auto c = car();
         c->drive.differential4W.type = DifferentialType::OPEN_REARWD;
         Vehicle& v = world.addVehicle(c, {});
@@ -274,7 +275,7 @@ private slots:
             auto c = car();
             for (AntiRollBarConfig& bar : c->antiRollBars)
                 bar.stiffness = stiffness;
-            SimWorld world(std::make_shared<PlaneGround>());
+            World world(std::make_shared<PlaneGround>());
             Vehicle& v = world.addVehicle(c, {});
             // Steady cornering: part throttle holds about 9 m/s in first gear, a small steer input
             // gives about 2.5 m/s² of lateral acceleration; roll per unit lateral acceleration.
@@ -299,7 +300,7 @@ private slots:
         auto c = car();
         c->simulation.lowForwardSpeedSubStepCount = 1;
         c->tireLoadFilter = {0.0, 0.1, 0.4, 0.5};
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(c, {});
         run(world, 6.0);
         const double restLoad = tireRestLoad(437.5, 20.0, kGravity);
@@ -317,7 +318,7 @@ private slots:
         comp.wheelCamberAngle = {{0.0, 0.02}, {0.5, -0.02}};
         comp.wheelToeAngle = {{0.0, 0.01}, {1.0, -0.03}};
         c->wheels[2].compliance = comp;
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         Vehicle& v = world.addVehicle(c, {});
         run(world, 6.0);
         JOUNCE_VERIFY_NEAR(v.wheels()[2].camber, 0.0, 1e-6);    // halfway from 0.02 to -0.02
@@ -327,7 +328,7 @@ private slots:
 
     void configSwapKeepsTheMotion()
     {
-        SimWorld world(std::make_shared<PlaneGround>());
+        World world(std::make_shared<PlaneGround>());
         auto c = car();
         Vehicle& v = world.addVehicle(c, {});
         run(world, 1.0);
@@ -367,7 +368,7 @@ private slots:
     void deterministic()
     {
         auto trace = [] {
-            SimWorld world(std::make_shared<PlaneGround>());
+            World world(std::make_shared<PlaneGround>());
             Vehicle& v = world.addVehicle(car(), {});
             std::vector<double> out;
             VehicleInputs in;

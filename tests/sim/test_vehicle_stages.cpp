@@ -3,11 +3,11 @@
 
 #include "SimTestUtil.h"
 #include "config/ReferenceCar.h"
-#include "sim/ChassisStage.h"
-#include "sim/CommandStage.h"
-#include "sim/GearStage.h"
-#include "sim/SuspensionStage.h"
-#include "sim/TireStage.h"
+#include "vehicle/ChassisStage.h"
+#include "vehicle/CommandStage.h"
+#include "vehicle/GearStage.h"
+#include "vehicle/SuspensionStage.h"
+#include "vehicle/TireStage.h"
 
 #include <cmath>
 

@@ -4,12 +4,12 @@
 // (ISO 3888-1 gates, slalom cones) and path geometry.
 
 #include "config/ReferenceCar.h"
-#include "sim/Simulation.h"
-#include "sim/TerrainGround.h"
-#include "sim/drivers/GapKeeper.h"
-#include "sim/drivers/Path.h"
-#include "sim/drivers/SteerWave.h"
-#include "sim/maneuver/ManeuverJson.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
+#include "scenario/GapKeeper.h"
+#include "scenario/Path.h"
+#include "scenario/SteerWave.h"
+#include "scenario/ManeuverJson.h"
 
 #include <QtTest>
 

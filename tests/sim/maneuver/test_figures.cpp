@@ -4,9 +4,9 @@
 
 #include "config/ReferenceCar.h"
 #include "config/Units.h"
-#include "sim/drivers/DriverVehicle.h"
-#include "sim/drivers/Path.h"
-#include "sim/figures/Figures.h"
+#include "scenario/DriverVehicle.h"
+#include "scenario/Path.h"
+#include "analysis/Figures.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // Maneuver files: the shipped presets read without a single problem and are stored canonically;
 // hostile or mistaken files report every problem at its JSON pointer and never crash.
 
-#include "sim/maneuver/ManeuverJson.h"
+#include "scenario/ManeuverJson.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

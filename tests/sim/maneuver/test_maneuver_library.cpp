@@ -3,11 +3,11 @@
 // phases the run went through, and every run yields its figures (a value, or n/a with a reason).
 
 #include "io/VehicleJson.h"
-#include "sim/Simulation.h"
-#include "sim/TerrainGround.h"
-#include "sim/figures/Figures.h"
-#include "sim/maneuver/ManeuverJson.h"
-#include "sim/terrain/TerrainJson.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
+#include "analysis/Figures.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <QtTest>
 
@@ -76,7 +76,7 @@ private slots:
         QVERIFY2(m.maneuver.description.find(provingGround ? "Terrain: the proving ground" : "Terrain: flat") !=
                      std::string::npos,
                  "the description names the terrain");
-        io::VehicleDocument v = io::loadVehicle(vehicle.toStdString());
+        io::VehicleFile v = io::loadVehicle(vehicle.toStdString());
         QVERIFY(v.ok());
         auto config = std::make_shared<const VehicleConfig>(v.config);
 

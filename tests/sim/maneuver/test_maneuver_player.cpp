@@ -2,7 +2,7 @@
 // end at the step its condition first holds, and the next phase's inputs must apply from the step
 // after that.
 
-#include "sim/maneuver/ManeuverPlayer.h"
+#include "scenario/ManeuverPlayer.h"
 
 #include <QtTest>
 

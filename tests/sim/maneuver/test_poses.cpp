@@ -4,9 +4,9 @@
 
 #include "config/ReferenceCar.h"
 #include "config/Units.h"
-#include "sim/Simulation.h"
-#include "sim/TerrainGround.h"
-#include "sim/poses/SimulinkPoses.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
+#include "analysis/SimulinkPoses.h"
 
 #include <QtTest>
 

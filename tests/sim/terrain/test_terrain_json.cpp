@@ -2,9 +2,9 @@
 // lookup, PGM height maps, hostile input, the shipped presets, and that Bullet's raycast hits the
 // ground exactly where HeightField::heightAt says it is.
 
-#include "sim/terrain/BulletTerrain.h"
-#include "sim/terrain/TerrainFeatures.h"
-#include "sim/terrain/TerrainJson.h"
+#include "world/HeightFieldCollider.h"
+#include "world/TerrainFeatures.h"
+#include "world/TerrainJson.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -62,7 +62,7 @@ std::shared_ptr<const Terrain> parseOk(const std::string& text, const std::strin
 }
 
 /// Vertical ray from 50 m above to 50 m below the ground at (x, y).
-bool rayDown(const BulletTerrain& bt, double x, double y, BulletTerrain::RayHit& hit)
+bool rayDown(const HeightFieldCollider& bt, double x, double y, HeightFieldCollider::RayHit& hit)
 {
     return bt.raycast(btVector3(x, y, 50.0), btVector3(x, y, -50.0), hit);
 }
@@ -98,14 +98,14 @@ private slots:
             QCOMPARE(h, 0.0);
         QCOMPARE(t->surfaceNames, std::vector<std::string>{"tarmac"});
         QCOMPARE(t->start.x, 0.0);  // no start given: the centre
-        BulletTerrain bt(t);
+        HeightFieldCollider bt(t);
         Lcg rng{1};
         for (int k = 0; k < 200; ++k) {
             const double x = -50.0 + 100.0 * rng.next(), y = -30.0 + 60.0 * rng.next();
             QCOMPARE(t->field.heightAt(x, y), 0.0);
             const Vec3 n = t->field.normalAt(x, y);
             QCOMPARE(n.z, 1.0);
-            BulletTerrain::RayHit hit;
+            HeightFieldCollider::RayHit hit;
             QVERIFY(rayDown(bt, x, y, hit));
             QVERIFY2(std::abs(hit.point.z()) < 1e-12, qPrintable(QString::number(hit.point.z())));
             QVERIFY(std::abs(hit.point.x() - x) < 1e-12 && std::abs(hit.point.y() - y) < 1e-12);
@@ -114,7 +114,7 @@ private slots:
             QVERIFY(std::abs(hit.fraction - 0.5) < 1e-12);
             QCOMPARE(hit.surface, 0);
         }
-        BulletTerrain::RayHit hit;
+        HeightFieldCollider::RayHit hit;
         QVERIFY(!rayDown(bt, 60.0, 0.0, hit));                                            // off the grid
         QVERIFY(!bt.raycast(btVector3(0, 0, 10), btVector3(0, 0, 1), hit));              // stops short
         QVERIFY(!bt.raycast(btVector3(0, std::nan(""), 10), btVector3(0, 0, -1), hit));  // NaN misses
@@ -136,7 +136,7 @@ private slots:
             "\"class\": \"E\", \"seed\": 3, \"blend\": 0 },"
             "{ \"type\": \"bump\", \"at\": [40, -25], \"heading\": 0.7, \"length\": 3, \"width\": 2, \"height\": 0.4 } ]"));
         QVERIFY(t);
-        BulletTerrain bt(t);
+        HeightFieldCollider bt(t);
         const HeightField& f = t->field;
         // Bullet's point-in-triangle test accepts hits up to 1e-4 of a cell beyond a triangle's edge,
         // so within that band a ray may land on the neighbouring triangle's plane: off by at most
@@ -160,7 +160,7 @@ private slots:
         };
         for (int k = 0; k < 4000; ++k) {
             const double x = 13.2 + 58.5 * rng.next(), y = -41.0 + 29.0 * rng.next();
-            BulletTerrain::RayHit hit;
+            HeightFieldCollider::RayHit hit;
             QVERIFY(rayDown(bt, x, y, hit));
             check(hit.point);
             if (!nearEdge(x, y)) {
@@ -169,7 +169,7 @@ private slots:
                                    std::abs(hit.normal.z() - n.z)});
             }
             // A slanted ray (as from a rolled chassis) lands on the same surface too.
-            BulletTerrain::RayHit slant;
+            HeightFieldCollider::RayHit slant;
             QVERIFY(bt.raycast(btVector3(x, y, 3.0), btVector3(x + 0.9, y - 0.6, -3.0), slant));
             check(slant.point);
         }
@@ -177,7 +177,7 @@ private slots:
         for (int j = 1; j + 1 < f.ny; j += 7)
             for (int i = 1; i + 1 < f.nx; i += 5) {
                 const double x = f.originX + i * f.spacing, y = f.originY + j * f.spacing;
-                BulletTerrain::RayHit hit;
+                HeightFieldCollider::RayHit hit;
                 QVERIFY(rayDown(bt, x + 0.25 * f.spacing, y + 0.25 * f.spacing, hit));
                 worstInside = std::max(worstInside, std::abs(hit.point.z() - f.heightAt(x + 0.25 * f.spacing, y + 0.25 * f.spacing)));
                 QVERIFY(rayDown(bt, x, y, hit));
@@ -201,7 +201,7 @@ private slots:
                                  "\"rise\": 1, \"length\": 4, \"plateau\": 10, \"down\": 4 } ] }";
         const auto t = parseOk(text);
         QVERIFY(t);
-        BulletTerrain bt(t);
+        HeightFieldCollider bt(t);
         btDefaultCollisionConfiguration config;
         btCollisionDispatcher dispatcher(&config);
         btDbvtBroadphase broadphase;
@@ -245,8 +245,8 @@ private slots:
                                       "\"grade\": " + std::to_string(grade) + ", \"length\": 30, \"runOut\": 12 } ]";
             const auto t = parseOk(terrainText("{ \"xMin\": 0, \"xMax\": 120, \"yMin\": -10, \"yMax\": 10 }", 0.25, slope));
             QVERIFY(t);
-            BulletTerrain bt(t);
-            BulletTerrain::RayHit a, b, top;
+            HeightFieldCollider bt(t);
+            HeightFieldCollider::RayHit a, b, top;
             QVERIFY(rayDown(bt, 17.3, 1.1, a));
             QVERIFY(rayDown(bt, 27.3, 1.1, b));  // 10 m further up the incline
             const double rise = b.point.z() - a.point.z();
@@ -271,8 +271,8 @@ private slots:
             "{ \"type\": \"pothole\", \"at\": [20, 2], \"length\": 1.0, \"width\": 1.0, \"depth\": 0.06, \"across\": \"cosine\" },"
             "{ \"type\": \"bump\", \"at\": [30, 0], \"heading\": 1.5707963267948966, \"length\": 2, \"width\": 6, \"height\": 0.1 } ]"));
         QVERIFY(t);
-        BulletTerrain bt(t);
-        BulletTerrain::RayHit hit;
+        HeightFieldCollider bt(t);
+        HeightFieldCollider::RayHit hit;
         QVERIFY(rayDown(bt, 10.0, 0.0, hit));
         QVERIFY(std::abs(hit.point.z() - 0.05) < 1e-12);
         QVERIFY(std::abs(t->field.heightAt(10.0, 1.9) - 0.05) < 1e-12);  // flat across the width
@@ -396,8 +396,8 @@ private slots:
         QCOMPARE(t.surfaceNames.front(), std::string("grass"));
         // The raycast reports the surface under the hit.
         auto shared = std::make_shared<const Terrain>(t);
-        BulletTerrain bt(shared);
-        BulletTerrain::RayHit hit;
+        HeightFieldCollider bt(shared);
+        HeightFieldCollider::RayHit hit;
         QVERIFY(rayDown(bt, 250.0, -22.0, hit));
         QCOMPARE(t.surfaceNames.at(std::size_t(hit.surface)), std::string("ice"));
 
@@ -622,7 +622,7 @@ private slots:
         // A missing terrain file.
         QVERIFY(hasError(loadTerrain("/nonexistent/terrain.json"), "", "cannot"));
         // Bullet refuses an empty terrain instead of asserting.
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, BulletTerrain(std::make_shared<const Terrain>()));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, HeightFieldCollider(std::make_shared<const Terrain>()));
     }
 
     void presetsLoadAndAreFast()
@@ -634,7 +634,7 @@ private slots:
             QVERIFY2(doc.ok() && doc.problems.items.empty(), qPrintable(QString(file) + "\n" + dump(doc.problems)));
             auto terrain = std::make_shared<const Terrain>(std::move(doc.terrain));
             const auto built = std::chrono::steady_clock::now();
-            BulletTerrain bt(terrain);
+            HeightFieldCollider bt(terrain);
             const double buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count();
             const HeightField& f = terrain->field;
             QCOMPARE(terrain->start.heading, 0.0);
@@ -652,7 +652,7 @@ private slots:
                 to[std::size_t(k)] = btVector3(x + 0.02, y - 0.01, z - 0.7);
             }
             int hits = 0;
-            BulletTerrain::RayHit hit;
+            HeightFieldCollider::RayHit hit;
             const auto rays = std::chrono::steady_clock::now();
             for (int k = 0; k < kRays; ++k)
                 hits += bt.raycast(from[std::size_t(k)], to[std::size_t(k)], hit) ? 1 : 0;
