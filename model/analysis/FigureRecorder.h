@@ -4,7 +4,7 @@
 // maneuver's figures when the run ends. The frames are released then.
 
 #include "analysis/Figures.h"
-#include "run/RunRecorder.h"
+#include "scenario/RunObserver.h"
 
 #include <cstdint>
 

@@ -3,7 +3,7 @@
 #include "DerivedQuantities.h"
 #include "FigureTable.h"
 #include "ParameterComparison.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 namespace jounce::compare {
 namespace {

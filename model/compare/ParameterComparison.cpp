@@ -1,6 +1,6 @@
 #include "ParameterComparison.h"
 
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 #include <algorithm>
 #include <map>

@@ -3,9 +3,9 @@
 // to a vehicle's canonical JSON and read back like any file, so a patch can never smuggle in a
 // value the registry would refuse.
 
-#include "config/Problem.h"
+#include "json/Problem.h"
 #include "config/VehicleConfig.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 #include <string>
 #include <string_view>

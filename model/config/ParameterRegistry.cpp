@@ -6,7 +6,7 @@
 
 #include "RegistryDetail.h"
 #include "VehicleParameters.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 #include <algorithm>
 #include <cmath>

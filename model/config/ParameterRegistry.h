@@ -12,7 +12,7 @@
 // `wheels[0].geometry.wheelCentreOffset[2]` is the z of the front-left wheel centre.
 
 #include "VehicleConfig.h"
-#include "Problem.h"
+#include "json/Problem.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 #include "ParameterRegistry.h"
 
 #include "RegistryDetail.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 
 #include "RegistryDetail.h"
 
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 #include <algorithm>
 

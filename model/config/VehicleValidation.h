@@ -1,5 +1,5 @@
 #pragma once
-#include "Problem.h"
+#include "json/Problem.h"
 #include "VehicleConfig.h"
 
 namespace jounce {

@@ -8,7 +8,7 @@
 // and applies Finding::fix with applyFix() (Finding.h) as one undoable edit.
 
 #include "Finding.h"
-#include "config/Problem.h"
+#include "json/Problem.h"
 
 #include <string>
 #include <vector>

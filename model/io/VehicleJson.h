@@ -2,8 +2,8 @@
 // Vehicle files (DESIGN.md "Vehicle JSON"): reading with every problem located by its JSON pointer,
 // canonical writing, atomic saving.
 
-#include "JsonText.h"
-#include "config/Problem.h"
+#include "json/JsonText.h"
+#include "json/Problem.h"
 #include "config/VehicleConfig.h"
 
 #include <string>

@@ -11,46 +11,13 @@
 // stepped() with inManeuver false.
 
 #include "run/Simulation.h"
+#include "scenario/RunObserver.h"
 
 #include <atomic>
 #include <functional>
 #include <vector>
 
 namespace jounce::sim {
-
-/// One step as observers see it.
-struct StepRecord {
-    const telemetry::Frame& frame;  ///< the frame after the step
-    int phase = -1;                 ///< the maneuver phase it was stepped in; -1 outside a maneuver
-    bool inManeuver = false;        ///< taken while a maneuver ran: part of that maneuver's run
-    bool reset = false;             ///< the step ended in a bad-state reset
-};
-
-/// The start or end of a maneuver run.
-struct ManeuverRun {
-    const Maneuver& maneuver;       ///< as given to startManeuver()
-    const VehicleConfig& vehicle;   ///< the configuration now (it may change live during a run)
-    PlanarPose start;               ///< where the run started (Simulation::runStartPose())
-    bool completed = false;         ///< at the end: by its own conditions, not the time limit
-};
-
-class RunObserver {
-public:
-    virtual ~RunObserver() = default;
-    virtual void maneuverStarted(const ManeuverRun&) {}
-    virtual void stepped(const StepRecord& step) = 0;
-    virtual void maneuverEnded(const ManeuverRun&) {}
-};
-
-/// An observer made of a function, for the odd per-step task of one caller.
-class StepCallback final : public RunObserver {
-public:
-    explicit StepCallback(std::function<void(const StepRecord&)> f) : f_(std::move(f)) {}
-    void stepped(const StepRecord& step) override { f_(step); }
-
-private:
-    std::function<void(const StepRecord&)> f_;
-};
 
 /// Cancel and progress for RunRecorder::runManeuver.
 struct ManeuverControl {

@@ -4,8 +4,8 @@
 // all of them reported, unknown keys as warnings, canonical writing that round-trips byte for byte.
 
 #include "scenario/Maneuver.h"
-#include "config/Problem.h"
-#include "io/JsonText.h"
+#include "json/Problem.h"
+#include "json/JsonText.h"
 
 #include <string>
 #include <string_view>

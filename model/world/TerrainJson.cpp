@@ -3,7 +3,7 @@
 #include "world/Pgm.h"
 #include "world/TerrainFeatures.h"
 #include "config/Units.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 
 #include <algorithm>
 #include <array>

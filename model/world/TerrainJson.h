@@ -36,7 +36,7 @@
 // kMaxTerrainHeights. Unknown keys, and features or patches off the grid, are warnings.
 
 #include "world/Terrain.h"
-#include "config/Problem.h"
+#include "json/Problem.h"
 
 #include <cstddef>
 #include <string>

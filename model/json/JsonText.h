@@ -1,7 +1,7 @@
 #pragma once
 // Reading JSON text that may be hostile, and writing JSON in Jounce's canonical layout.
 
-#include "config/Problem.h"
+#include "json/Problem.h"
 
 #include <nlohmann/json.hpp>
 
