@@ -54,129 +54,159 @@ SimulationRunner::Status SimulationRunner::status() const
     return status_;
 }
 
-void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleConfig> config,
-                           std::shared_ptr<const Terrain> terrain, bool paused)
-{
-    // Every Bullet object is created, used and destroyed on this thread.
-    Simulation sim(makeGround(terrain), std::move(config), startPose(terrain.get()));
-    RunRecorder recorder(sim);
-    StepCallback history([this](const StepRecord& step) { ring_.push(step.frame); });
+/// Everything the simulation thread owns while it runs; created and destroyed on that thread, as
+/// every Bullet object must be.
+struct SimulationRunner::Loop {
+    Loop(SimulationRunner& runner, std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const Terrain> ground,
+         bool startPaused)
+        : terrain(std::move(ground)),
+          sim(makeGround(terrain), std::move(config), startPose(terrain.get())),
+          recorder(sim),
+          history([&runner](const StepRecord& step) { runner.ring_.push(step.frame); }),
+          paused(startPaused)
+    {
+        recorder.addObserver(history);
+        recorder.addObserver(figures);
+    }
+
+    std::shared_ptr<const Terrain> terrain;
+    Simulation sim;
+    RunRecorder recorder;
+    StepCallback history;    // every frame to the telemetry ring
     FigureRecorder figures;  // the figures of every maneuver that ends, from all of its frames
-    recorder.addObserver(history);
-    recorder.addObserver(figures);
+    bool paused;
     bool realTime = true;
     int stepsRequested = 0;
     std::uint64_t steps = 0;
     bool maneuverStarted = false;
     std::string error;
-    auto paceStart = Clock::now();
+    Clock::time_point paceStart = Clock::now();
     double pacedTime = 0.0;  // simulated time since paceStart
-    auto rateStart = Clock::now();
+    Clock::time_point rateStart = Clock::now();
     double rateSim = 0.0;
     double rtf = 0.0;
-    std::vector<Command> pending;
+};
 
+void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleConfig> config,
+                           std::shared_ptr<const Terrain> terrain, bool paused)
+{
+    Loop loop(*this, std::move(config), std::move(terrain), paused);
+    std::vector<Command> pending;
     while (!stop.stop_requested()) {
         {
             std::unique_lock lock(mutex_);
-            if (paused && stepsRequested == 0 && commands_.empty())
+            if (loop.paused && loop.stepsRequested == 0 && commands_.empty())
                 wake_.wait(lock, stop, [&] { return !commands_.empty(); });
             pending.swap(commands_);
         }
         if (stop.stop_requested())
             break;
-        for (Command& c : pending) {
-            std::visit(
-                [&](auto& cmd) {
-                    using T = std::decay_t<decltype(cmd)>;
-                    if constexpr (std::is_same_v<T, SetConfig>) {
-                        sim.setConfig(std::move(cmd.config));
-                    } else if constexpr (std::is_same_v<T, SetTerrain>) {
-                        try {
-                            sim.setGround(makeGround(cmd.terrain), startPose(cmd.terrain.get()));
-                            terrain = std::move(cmd.terrain);
-                        } catch (const std::exception& e) {
-                            error = std::string("terrain not used: ") + e.what();
-                        }
-                    } else if constexpr (std::is_same_v<T, SetInput>) {
-                        sim.setDriverInput(cmd.input);
-                    } else if constexpr (std::is_same_v<T, StartManeuver>) {
-                        recorder.startManeuver(cmd.maneuver);
-                        maneuverStarted = true;
-                    } else if constexpr (std::is_same_v<T, StopManeuver>) {
-                        sim.stopManeuver();
-                    } else if constexpr (std::is_same_v<T, Pause>) {
-                        paused = cmd.paused;
-                    } else if constexpr (std::is_same_v<T, StepOnce>) {
-                        ++stepsRequested;
-                    } else if constexpr (std::is_same_v<T, Reset>) {
-                        sim.reset();
-                        maneuverStarted = false;
-                    } else if constexpr (std::is_same_v<T, SetRealTime>) {
-                        realTime = cmd.realTime;
-                    }
-                },
-                c);
-        }
+        for (Command& c : pending)
+            apply(loop, c);
         pending.clear();
-        if (paused && stepsRequested == 0) {
-            paceStart = Clock::now();
-            pacedTime = 0.0;
+        if (loop.paused && loop.stepsRequested == 0) {
+            loop.paceStart = Clock::now();
+            loop.pacedTime = 0.0;
             std::lock_guard lock(mutex_);
             status_.paused = true;
-            status_.error = error;
+            status_.error = loop.error;
             continue;
         }
-        if (stepsRequested > 0)
-            --stepsRequested;
+        if (loop.stepsRequested > 0)
+            --loop.stepsRequested;
 
-        recorder.step();
-        ++steps;
-        const double dt = sim.timeStep();
-        pacedTime += dt;
-        rateSim += dt;
-
+        loop.recorder.step();
+        ++loop.steps;
+        const double dt = loop.sim.timeStep();
+        loop.pacedTime += dt;
+        loop.rateSim += dt;
         const auto now = Clock::now();
-        const double wallRate = std::chrono::duration<double>(now - rateStart).count();
+        const double wallRate = std::chrono::duration<double>(now - loop.rateStart).count();
         if (wallRate >= 1.0) {
-            rtf = rateSim / wallRate;
-            rateStart = now;
-            rateSim = 0.0;
+            loop.rtf = loop.rateSim / wallRate;
+            loop.rateStart = now;
+            loop.rateSim = 0.0;
         }
-        {
-            std::lock_guard lock(mutex_);
-            status_.time = sim.time();
-            status_.steps = steps;
-            status_.paused = paused;
-            status_.realTime = realTime;
-            status_.resets = sim.resetCount();
-            status_.lastResetReason = sim.lastResetReason();
-            status_.maneuverRunning = sim.maneuverRunning();
-            status_.maneuverFinished = maneuverStarted && sim.maneuver() && sim.maneuver()->finished();
-            status_.maneuverProgress = sim.maneuver() ? sim.maneuver()->progress() : 0.0;
-            status_.maneuverPhase = sim.maneuver() ? std::string(sim.maneuver()->phaseName()) : std::string();
-            status_.realTimeFactor = rtf;
-            status_.error = error;
-            if (status_.figuresRun != figures.runsEnded()) {
-                status_.figures = figures.figures();
-                status_.figuresRun = figures.runsEnded();
-            }
-        }
+        publishStatus(loop);
+        pace(loop, stop);
+    }
+}
 
-        if (realTime && !paused) {
-            // Sleep until the wall clock catches up with simulated time; if far behind, resync.
-            const double ahead = pacedTime - std::chrono::duration<double>(Clock::now() - paceStart).count();
-            if (ahead > 0) {
-                std::unique_lock lock(mutex_);
-                wake_.wait_for(lock, stop, std::chrono::duration<double>(ahead), [&] { return !commands_.empty(); });
-            } else if (ahead < -kMaxLag) {
-                paceStart = Clock::now();
-                pacedTime = 0.0;
+void SimulationRunner::apply(Loop& loop, Command& command)
+{
+    Simulation& sim = loop.sim;
+    std::visit(
+        [&](auto& cmd) {
+            using T = std::decay_t<decltype(cmd)>;
+            if constexpr (std::is_same_v<T, SetConfig>) {
+                sim.setConfig(std::move(cmd.config));
+            } else if constexpr (std::is_same_v<T, SetTerrain>) {
+                try {
+                    sim.setGround(makeGround(cmd.terrain), startPose(cmd.terrain.get()));
+                    loop.terrain = std::move(cmd.terrain);
+                } catch (const std::exception& e) {
+                    loop.error = std::string("terrain not used: ") + e.what();
+                }
+            } else if constexpr (std::is_same_v<T, SetInput>) {
+                sim.setDriverInput(cmd.input);
+            } else if constexpr (std::is_same_v<T, StartManeuver>) {
+                loop.recorder.startManeuver(cmd.maneuver);
+                loop.maneuverStarted = true;
+            } else if constexpr (std::is_same_v<T, StopManeuver>) {
+                sim.stopManeuver();
+            } else if constexpr (std::is_same_v<T, Pause>) {
+                loop.paused = cmd.paused;
+            } else if constexpr (std::is_same_v<T, StepOnce>) {
+                ++loop.stepsRequested;
+            } else if constexpr (std::is_same_v<T, Reset>) {
+                sim.reset();
+                loop.maneuverStarted = false;
+            } else if constexpr (std::is_same_v<T, SetRealTime>) {
+                loop.realTime = cmd.realTime;
             }
-        } else if (!realTime && !paused) {
-            paceStart = Clock::now();
-            pacedTime = 0.0;
-        }
+        },
+        command);
+}
+
+void SimulationRunner::publishStatus(const Loop& loop)
+{
+    const Simulation& sim = loop.sim;
+    std::lock_guard lock(mutex_);
+    status_.time = sim.time();
+    status_.steps = loop.steps;
+    status_.paused = loop.paused;
+    status_.realTime = loop.realTime;
+    status_.resets = sim.resetCount();
+    status_.lastResetReason = sim.lastResetReason();
+    status_.maneuverRunning = sim.maneuverRunning();
+    status_.maneuverFinished = loop.maneuverStarted && sim.maneuver() && sim.maneuver()->finished();
+    status_.maneuverProgress = sim.maneuver() ? sim.maneuver()->progress() : 0.0;
+    status_.maneuverPhase = sim.maneuver() ? std::string(sim.maneuver()->phaseName()) : std::string();
+    status_.realTimeFactor = loop.rtf;
+    status_.error = loop.error;
+    if (status_.figuresRun != loop.figures.runsEnded()) {
+        status_.figures = loop.figures.figures();
+        status_.figuresRun = loop.figures.runsEnded();
+    }
+}
+
+void SimulationRunner::pace(Loop& loop, std::stop_token stop)
+{
+    if (loop.paused)
+        return;
+    if (!loop.realTime) {
+        loop.paceStart = Clock::now();
+        loop.pacedTime = 0.0;
+        return;
+    }
+    // Sleep until the wall clock catches up with simulated time; if far behind, resync.
+    const double ahead = loop.pacedTime - std::chrono::duration<double>(Clock::now() - loop.paceStart).count();
+    if (ahead > 0) {
+        std::unique_lock lock(mutex_);
+        wake_.wait_for(lock, stop, std::chrono::duration<double>(ahead), [&] { return !commands_.empty(); });
+    } else if (ahead < -kMaxLag) {
+        loop.paceStart = Clock::now();
+        loop.pacedTime = 0.0;
     }
 }
 

@@ -77,7 +77,13 @@ private:
     using Command = std::variant<SetConfig, SetTerrain, SetInput, StartManeuver, StopManeuver, Pause, StepOnce, Reset,
                                  SetRealTime>;
 
+    struct Loop;
+
     void post(Command command);
+    /// The thread's commands, its status and its pacing, between steps.
+    void apply(Loop& loop, Command& command);
+    void publishStatus(const Loop& loop);
+    void pace(Loop& loop, std::stop_token stop);
     void run(std::stop_token stop, std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const Terrain> terrain,
              bool paused);
 
