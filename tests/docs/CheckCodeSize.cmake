@@ -37,9 +37,7 @@ endif()
 set(ALLOW
   app/gui/CompareWindow.cpp
   app/gui/MainWindow.cpp
-  model/analysis/Figures.cpp
   model/compare/DerivedQuantities.cpp
-  model/run/SimulationRunner.cpp
   model/scenario/ManeuverJson.cpp
   model/world/TerrainJson.cpp
 )
