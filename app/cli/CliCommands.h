@@ -2,7 +2,7 @@
 // The subcommands of jounce-cli. Each takes its arguments (after the subcommand name) and returns
 // the process exit code: 0 success, 1 the files or run failed, 2 the command line was wrong.
 
-#include "config/Problem.h"
+#include "json/Problem.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,13 @@
-// validate, format, params and schema: the commands that read and describe vehicle files.
+// validate, format, params and schema: the commands that read and describe vehicle files (and, for
+// schema, maneuver and terrain files).
 
 #include "CliCommands.h"
 
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
 #include "io/VehicleJson.h"
+#include "scenario/ManeuverJson.h"
+#include "world/TerrainJson.h"
 
 #include <cmath>
 #include <iostream>
@@ -163,9 +166,18 @@ int paramsCommand(const Args& args)
 
 int schemaCommand(const Args& args)
 {
-    if (!args.empty())
-        return usageError("schema takes no arguments");
-    std::cout << io::formatJson(config::ParameterRegistry::instance().schema());
+    // Without a word: the vehicle schema, as before there were three.
+    const std::string format = args.empty() ? "vehicle" : args[0];
+    if (args.size() > 1)
+        return usageError("schema takes one word: vehicle, maneuver or terrain");
+    if (format == "vehicle")
+        std::cout << io::formatJson(config::ParameterRegistry::instance().schema());
+    else if (format == "maneuver")
+        std::cout << io::formatJson(sim::maneuverSchema());
+    else if (format == "terrain")
+        std::cout << io::formatJson(sim::terrainSchema());
+    else
+        return usageError("schema: unknown format '" + format + "' (choose vehicle, maneuver or terrain)");
     return 0;
 }
 

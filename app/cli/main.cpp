@@ -19,7 +19,9 @@ usage:
   jounce-cli params [--vehicle FILE]     one JSON object per line per parameter of a vehicle
                                          (default: the PhysX reference car), with its value
   jounce-cli params --all                every parameter the format knows, [*] for list elements
-  jounce-cli schema                      JSON Schema (draft 2020-12) of vehicle files
+  jounce-cli schema [vehicle|maneuver|terrain]
+                                         JSON Schema (draft 2020-12) of vehicle (the
+                                         default), maneuver or terrain files
   jounce-cli run --vehicle V.json [--terrain T.json] --maneuver M.json [--duration S]
                  [--out run.csv] [--poses poses.csv] [--figures-json] [--set PATH=VALUE ...]
                                          run a maneuver in batch mode and print a summary and

@@ -220,9 +220,14 @@ std::string describeJson(const Json& v)
     case Json::value_t::boolean: return v.get<bool>() ? "true" : "false";
     case Json::value_t::string: {
         std::string s = v.get<std::string>();
-        if (s.size() > 40)
-            s = s.substr(0, 40) + "...";
-        return "string " + Json(s).dump();
+        if (s.size() > 40) {
+            // Cut on a character boundary: a UTF-8 continuation byte (10xxxxxx) never starts one.
+            std::size_t cut = 40;
+            while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
+                --cut;
+            s = s.substr(0, cut) + "...";
+        }
+        return "string " + Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
     }
     case Json::value_t::array: return "an array of " + std::to_string(v.size());
     case Json::value_t::object: return "an object";

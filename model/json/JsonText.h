@@ -39,6 +39,7 @@ std::string pointerToken(const std::string& key);
 std::string formatNumber(double v);
 
 /// A short description of a JSON value for messages: `string "abc"`, `number 3`, `an object`.
+/// Strings over 40 bytes are cut (on a UTF-8 character boundary) and end in "...".
 std::string describeJson(const Json& v);
 
 /// Reads a whole file, refusing files larger than maxBytes. Returns an error message or "".

@@ -6,9 +6,12 @@
 #include "scenario/Maneuver.h"
 #include "json/Problem.h"
 #include "json/JsonText.h"
+#include "json/ObjectReader.h"
 
+#include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace jounce::sim {
 
@@ -19,6 +22,47 @@ inline constexpr std::size_t kMaxManeuverPhases = 1000;
 /// Gears a maneuver may name: reverse, neutral and the 30 forward gears PhysX allows at most.
 inline constexpr int kMinManeuverGear = -1;
 inline constexpr int kMaxManeuverGear = 30;
+
+/// The names files use, indexed like their enums.
+inline constexpr std::array<const char*, 3> kSmoothingNames{"raw", "keyboard", "pad"};
+inline constexpr std::array<const char*, 5> kPathTypeNames{"polyline", "straight", "circle", "doubleLaneChange",
+                                                           "slalom"};
+inline constexpr std::array<const char*, 3> kPathFrameNames{"start", "phase", "world"};
+inline constexpr std::array<const char*, 2> kTurnSideNames{"left", "right"};
+inline constexpr std::array<const char*, 2> kSteerWaveNames{"sine", "sineWithDwell"};
+inline constexpr std::array<const char*, 8> kMeasureNames{"acceleration", "braking",      "skidpad",
+                                                          "stepSteer",    "pathTracking", "gapKeeping",
+                                                          "splitBraking", "sineWithDwell"};
+
+/// The limits parseManeuver() checks and maneuverSchema() states.
+namespace maneuver_limits {
+using io::NumberLimits;
+inline constexpr NumberLimits kAny{};
+inline constexpr NumberLimits kPedal = NumberLimits::closed(0.0, 1.0);  ///< accel, brake, handbrake
+inline constexpr NumberLimits kSteer = NumberLimits::closed(-1.0, 1.0);
+inline constexpr NumberLimits kSteerScale = NumberLimits::closed(-100.0, 100.0);
+inline constexpr NumberLimits kWaveFrequency = NumberLimits::above(0.0, 100.0);  ///< Hz
+inline constexpr NumberLimits kPositive = NumberLimits::above(0.0);    ///< durations, distances, rates
+inline constexpr NumberLimits kNonNegative = NumberLimits::atLeast(0.0);
+inline constexpr NumberLimits kTargetSpeed = NumberLimits::closed(0.0, 1000.0);  ///< m/s
+inline constexpr NumberLimits kLookAheadMin = NumberLimits::above(0.0, 1000.0);  ///< m
+inline constexpr NumberLimits kLookAheadTime = NumberLimits::closed(0.0, 100.0); ///< s
+inline constexpr NumberLimits kStraightLength = NumberLimits::above(0.0, 1e6);   ///< m
+inline constexpr NumberLimits kCircleRadius = NumberLimits::above(0.0, 1e5);     ///< m
+inline constexpr NumberLimits kEntry = NumberLimits::closed(0.0, 1e5);           ///< m
+inline constexpr NumberLimits kVehicleWidth = NumberLimits::above(0.0, 20.0);    ///< m
+inline constexpr NumberLimits kConeSpacing = NumberLimits::above(0.0, 1000.0);   ///< m
+inline constexpr NumberLimits kAmplitude = NumberLimits::closed(0.0, 100.0);     ///< m
+inline constexpr NumberLimits kLeadLength = NumberLimits::above(0.0, 100.0);     ///< m
+inline constexpr NumberLimits kLeadWidth = NumberLimits::above(0.0, 20.0);       ///< m
+inline constexpr int kMaxCones = 1000;
+inline constexpr std::size_t kMaxPolylinePoints = 100000;
+inline constexpr std::size_t kMaxSpeedProfilePoints = 10000;
+}  // namespace maneuver_limits
+
+/// The keys each path type uses besides type, frame and the look-ahead ("points", "closed" for a
+/// polyline, ...).
+std::vector<std::string> pathKeys(PathType type);
 
 struct ManeuverDocument {
     Maneuver maneuver;    ///< everything that could be read; defaults elsewhere
@@ -66,6 +110,10 @@ io::Json maneuverToJson(const Maneuver& maneuver);
 std::string maneuverToText(const Maneuver& maneuver);
 /// Saves atomically. Returns an error message, or "" on success.
 std::string saveManeuver(const std::string& path, const Maneuver& maneuver);
+
+/// The JSON Schema (draft 2020-12) of maneuver files (`jounce-cli schema maneuver`), made from the
+/// limits and names above.
+io::Json maneuverSchema();
 
 /// "raw", "keyboard", "pad".
 const char* smoothingName(ManeuverSmoothing smoothing) noexcept;

@@ -2,14 +2,12 @@
 
 #include "world/Pgm.h"
 #include "world/TerrainFeatures.h"
-#include "config/Units.h"
 #include "json/JsonText.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
-#include <initializer_list>
 #include <limits>
 #include <optional>
 
@@ -17,165 +15,19 @@ namespace jounce::sim {
 namespace {
 
 using io::Json;
+using io::NumberLimits;
+using io::ObjectReader;
+using io::required;
+using namespace terrain_limits;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kMaxCoordinate = 1e6;   ///< m; keeps every product of coordinates finite
-constexpr double kMaxHeight = 1e4;       ///< m, for base heights
-constexpr double kMaxLength = 1e5;       ///< m, for feature sizes
-constexpr std::size_t kMaxFeatures = 10000;
-constexpr std::size_t kMaxPatches = 10000;
-constexpr std::size_t kMaxPolygonPoints = 10000;
 constexpr std::size_t kMaxFeatureCost = std::size_t(1) << 27;  ///< featureCost units: about 2 s of work
 constexpr std::size_t kMaxValueErrors = 10;                       ///< per height grid, then a summary
-constexpr std::size_t kMaxNameLength = 64;
 
-/// A number as the user would write it: 7 rather than 7.0, otherwise the shortest exact text.
 std::string num(double v)
 {
-    if (v == std::floor(v) && std::abs(v) < 1e15)
-        return std::to_string(static_cast<long long>(v));
-    return Json(v).dump();
+    return io::formatNumber(v);
 }
-
-std::string escapeKey(const std::string& key)
-{
-    std::string out;
-    for (char c : key)
-        out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
-    return out;
-}
-
-/// Accepted interval of a number: lo/hi with open or closed ends.
-struct Range {
-    double lo = -kInf, hi = kInf;
-    bool loOpen = false, hiOpen = false;
-
-    static Range positive(double hi) { return {0.0, hi, true, false}; }
-    static Range closed(double lo, double hi) { return {lo, hi, false, false}; }
-};
-
-const Range kCoordinate = Range::closed(-kMaxCoordinate, kMaxCoordinate);
-const Range kHeading = Range::closed(-2.0 * kPi, 2.0 * kPi);
-const Range kLength = Range::positive(kMaxLength);
-
-class Reader {
-public:
-    explicit Reader(Problems& problems) : p_(problems) {}
-
-    Problems& problems() { return p_; }
-
-    bool object(const Json& v, const std::string& ptr, const char* what)
-    {
-        if (v.is_object())
-            return true;
-        p_.error(ptr, std::string(what) + " must be an object, got " + typeName(v));
-        return false;
-    }
-
-    void unknownKeys(const Json& obj, const std::string& ptr, std::initializer_list<std::string_view> known)
-    {
-        for (auto it = obj.begin(); it != obj.end(); ++it)
-            if (std::find(known.begin(), known.end(), it.key()) == known.end())
-                p_.warning(ptr + "/" + escapeKey(it.key()), "unknown key (ignored)");
-    }
-
-    /// A number member. Missing: `fallback` if given, else an error. Never returns NaN or Inf.
-    std::optional<double> number(const Json& obj, const std::string& ptr, const char* key, const Range& r,
-                                 std::optional<double> fallback = std::nullopt)
-    {
-        const std::string at = ptr + "/" + key;
-        const auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (!fallback)
-                p_.error(at, "missing (required)");
-            return fallback;
-        }
-        return value(*it, at, r);
-    }
-
-    std::optional<double> value(const Json& v, const std::string& at, const Range& r)
-    {
-        if (!v.is_number()) {
-            p_.error(at, "must be a number, got " + typeName(v));
-            return std::nullopt;
-        }
-        const double d = v.get<double>();
-        if (!std::isfinite(d)) {
-            p_.error(at, "must be a finite number, got " + v.dump());
-            return std::nullopt;
-        }
-        if (d < r.lo || (r.loOpen && d == r.lo)) {
-            p_.error(at, std::string("must be ") + (r.loOpen ? "> " : ">= ") + num(r.lo) + ", got " + num(d));
-            return std::nullopt;
-        }
-        if (d > r.hi || (r.hiOpen && d == r.hi)) {
-            p_.error(at, std::string("must be ") + (r.hiOpen ? "< " : "<= ") + num(r.hi) + ", got " + num(d));
-            return std::nullopt;
-        }
-        return d;
-    }
-
-    /// An [x, y] member within the coordinate limits.
-    std::optional<std::array<double, 2>> point(const Json& obj, const std::string& ptr, const char* key)
-    {
-        const std::string at = ptr + "/" + key;
-        const auto it = obj.find(key);
-        if (it == obj.end()) {
-            p_.error(at, "missing (required): an [x, y] point in metres");
-            return std::nullopt;
-        }
-        return pointValue(*it, at);
-    }
-
-    std::optional<std::array<double, 2>> pointValue(const Json& v, const std::string& at)
-    {
-        if (!v.is_array() || v.size() != 2) {
-            p_.error(at, "must be an [x, y] point, got " + typeName(v));
-            return std::nullopt;
-        }
-        const auto x = value(v[0], at + "/0", kCoordinate);
-        const auto y = value(v[1], at + "/1", kCoordinate);
-        if (!x || !y)
-            return std::nullopt;
-        return std::array<double, 2>{*x, *y};
-    }
-
-    std::optional<std::string> string(const Json& obj, const std::string& ptr, const char* key, bool required,
-                                      std::size_t maxLength = std::string::npos)
-    {
-        const std::string at = ptr + "/" + key;
-        const auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required)
-                p_.error(at, "missing (required)");
-            return std::nullopt;
-        }
-        if (!it->is_string()) {
-            p_.error(at, "must be a string, got " + typeName(*it));
-            return std::nullopt;
-        }
-        std::string s = it->get<std::string>();
-        if (s.size() > maxLength) {
-            p_.error(at, "must be at most " + std::to_string(maxLength) + " characters, got " + std::to_string(s.size()));
-            return std::nullopt;
-        }
-        return s;
-    }
-
-    static std::string typeName(const Json& v)
-    {
-        if (v.is_string() || v.is_number() || v.is_boolean() || v.is_null()) {
-            std::string text = v.dump(-1, ' ', false, Json::error_handler_t::replace);
-            if (text.size() > 40)
-                text = text.substr(0, 37) + "...";
-            return v.is_string() ? "the string " + text : text;
-        }
-        return std::string("an ") + (v.is_array() ? "array" : "object");
-    }
-
-private:
-    Problems& p_;
-};
 
 struct Grid {
     bool ok = false;
@@ -184,118 +36,118 @@ struct Grid {
 };
 
 /// Node count along one axis for (max - min) / spacing, which must be a whole number.
-std::optional<double> nodeCount(Reader& r, double span, double spacing, const char* axis)
+std::optional<double> nodeCount(Problems& problems, double span, double spacing, const char* axis)
 {
     const double cells = span / spacing;
     const double whole = std::round(cells);
     if (std::abs(cells - whole) > 1e-6 * std::max(1.0, whole)) {
-        r.problems().error("/spacing", std::string("the extent's ") + axis + " size " + num(span) +
-                                           " m is not a whole number of spacings (" + num(cells) + ")");
+        problems.error("/spacing", std::string("the extent's ") + axis + " size " + num(span) +
+                                       " m is not a whole number of spacings (" + num(cells) + ")");
         return std::nullopt;
     }
     return whole + 1.0;
 }
 
-Grid readGrid(Reader& r, const Json& root)
+/// The extent's bounds, or nullopt when any is missing or wrong (all reported).
+std::optional<std::array<double, 4>> readExtent(ObjectReader& root)
+{
+    auto ext = root.object("extent", required("{ \"xMin\", \"xMax\", \"yMin\", \"yMax\" } in metres"));
+    if (!ext)
+        return std::nullopt;
+    const auto x0 = ext->number("xMin", kCoordinate, required());
+    const auto x1 = ext->number("xMax", kCoordinate, required());
+    const auto y0 = ext->number("yMin", kCoordinate, required());
+    const auto y1 = ext->number("yMax", kCoordinate, required());
+    ext->reportUnknown();
+    bool ok = x0 && x1 && y0 && y1;
+    if (x0 && x1 && *x1 <= *x0) {
+        root.problems().error("/extent/xMax", "must be > xMin (" + num(*x0) + "), got " + num(*x1));
+        ok = false;
+    }
+    if (y0 && y1 && *y1 <= *y0) {
+        root.problems().error("/extent/yMax", "must be > yMin (" + num(*y0) + "), got " + num(*y1));
+        ok = false;
+    }
+    if (!ok)
+        return std::nullopt;
+    return std::array<double, 4>{*x0, *x1, *y0, *y1};
+}
+
+Grid readGrid(ObjectReader& root)
 {
     Grid g;
-    bool extentOk = false;
-    double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0;
-    const auto ext = root.find("extent");
-    if (ext == root.end()) {
-        r.problems().error("/extent", "missing (required): { \"xMin\", \"xMax\", \"yMin\", \"yMax\" } in metres");
-    } else if (r.object(*ext, "/extent", "the extent")) {
-        const auto x0 = r.number(*ext, "/extent", "xMin", kCoordinate);
-        const auto x1 = r.number(*ext, "/extent", "xMax", kCoordinate);
-        const auto y0 = r.number(*ext, "/extent", "yMin", kCoordinate);
-        const auto y1 = r.number(*ext, "/extent", "yMax", kCoordinate);
-        r.unknownKeys(*ext, "/extent", {"xMin", "xMax", "yMin", "yMax"});
-        extentOk = x0 && x1 && y0 && y1;
-        xMin = x0.value_or(0.0);
-        xMax = x1.value_or(0.0);
-        yMin = y0.value_or(0.0);
-        yMax = y1.value_or(0.0);
-        if (x0 && x1 && xMax <= xMin) {
-            r.problems().error("/extent/xMax", "must be > xMin (" + num(xMin) + "), got " + num(xMax));
-            extentOk = false;
-        }
-        if (y0 && y1 && yMax <= yMin) {
-            r.problems().error("/extent/yMax", "must be > yMin (" + num(yMin) + "), got " + num(yMax));
-            extentOk = false;
-        }
-    }
-    const auto spacing = r.number(root, "", "spacing", Range::closed(0.01, 1000.0));
-    if (!extentOk || !spacing)
+    const auto extent = readExtent(root);
+    const auto spacing = root.number("spacing", kSpacing, required());
+    if (!extent || !spacing)
         return g;
-    const auto nx = nodeCount(r, xMax - xMin, *spacing, "x");
-    const auto ny = nodeCount(r, yMax - yMin, *spacing, "y");
+    const auto [xMin, xMax, yMin, yMax] = *extent;
+    Problems& problems = root.problems();
+    const auto nx = nodeCount(problems, xMax - xMin, *spacing, "x");
+    const auto ny = nodeCount(problems, yMax - yMin, *spacing, "y");
     if (!nx || !ny)
         return g;
     // Checked in double before anything is allocated: a hostile extent cannot overflow or exhaust memory.
     const double total = *nx * *ny;
     if (total > double(kMaxTerrainHeights)) {
-        r.problems().error("/spacing", "the grid would hold " + num(*nx) + " x " + num(*ny) + " = " + num(total) +
-                                           " heights, more than the " + std::to_string(kMaxTerrainHeights) +
-                                           " allowed: use a larger spacing or a smaller extent");
+        problems.error("/spacing", "the grid would hold " + num(*nx) + " x " + num(*ny) + " = " + num(total) +
+                                       " heights, more than the " + std::to_string(kMaxTerrainHeights) +
+                                       " allowed: use a larger spacing or a smaller extent");
         return g;
     }
     g = {true, xMin, yMin, *spacing, static_cast<int>(*nx), static_cast<int>(*ny)};
     return g;
 }
 
-void readGridBase(Reader& r, const Json& base, const Grid& g, HeightField& f)
+void readGridBase(ObjectReader& base, const Grid& g, HeightField& f)
 {
-    const std::string at = "/base/heights";
-    const auto it = base.find("heights");
-    if (it == base.end()) {
-        r.problems().error(at, "missing (required): rows of heights, the first at y = yMin");
+    const Json* rows = base.list("heights", {0, std::numeric_limits<std::size_t>::max(), "rows"},
+                                 required("rows of heights, the first at y = yMin"));
+    if (!rows)
         return;
-    }
-    if (!it->is_array()) {
-        r.problems().error(at, "must be an array of rows, got " + Reader::typeName(*it));
-        return;
-    }
-    if (g.ok && it->size() != std::size_t(g.ny)) {
-        r.problems().error(at, "has " + std::to_string(it->size()) + " rows; the extent and spacing need " +
-                                   std::to_string(g.ny));
+    Problems& problems = base.problems();
+    const std::string at = base.at("heights");
+    if (g.ok && rows->size() != std::size_t(g.ny)) {
+        problems.error(at, "has " + std::to_string(rows->size()) + " rows; the extent and spacing need " +
+                               std::to_string(g.ny));
         return;
     }
     std::size_t bad = 0;
-    for (std::size_t j = 0; j < it->size(); ++j) {
-        const Json& row = (*it)[j];
+    for (std::size_t j = 0; j < rows->size(); ++j) {
+        const Json& row = (*rows)[j];
         const std::string rowAt = at + "/" + std::to_string(j);
         if (!row.is_array() || (g.ok && row.size() != std::size_t(g.nx))) {
-            r.problems().error(rowAt, "must be a row of " + (g.ok ? std::to_string(g.nx) + " " : std::string()) +
-                                          "heights, got " +
-                                          (row.is_array() ? std::to_string(row.size()) + " values" : Reader::typeName(row)));
+            problems.error(rowAt, "must be a row of " + (g.ok ? std::to_string(g.nx) + " " : std::string()) +
+                                      "heights, got " +
+                                      (row.is_array() ? std::to_string(row.size()) + " values" : io::describeJson(row)));
             return;
         }
         for (std::size_t i = 0; i < row.size(); ++i) {
             const Json& v = row[i];
             const double d = v.is_number() ? v.get<double>() : std::nan("");
-            if (std::isfinite(d) && std::abs(d) <= kMaxHeight) {
+            if (std::isfinite(d) && kHeight.contains(d)) {
                 if (g.ok)
                     f.heights[j * std::size_t(g.nx) + i] = d;
                 continue;
             }
             // A grid may hold millions of values: report the first few, then count the rest.
             if (++bad <= kMaxValueErrors)
-                r.value(v, rowAt + "/" + std::to_string(i), Range::closed(-kMaxHeight, kMaxHeight));
+                io::readNumber(v, rowAt + "/" + std::to_string(i), kHeight, problems);
         }
     }
     if (bad > kMaxValueErrors)
-        r.problems().error(at, "and " + std::to_string(bad - kMaxValueErrors) + " more invalid heights");
+        problems.error(at, "and " + std::to_string(bad - kMaxValueErrors) + " more invalid heights");
 }
 
-void readPgmBase(Reader& r, const Json& base, const Grid& g, const std::string& baseDir, HeightField& f)
+void readPgmBase(ObjectReader& base, const Grid& g, const std::string& baseDir, HeightField& f)
 {
-    const auto file = r.string(base, "/base", "file", true);
-    const auto scale = r.number(base, "/base", "heightScale", Range::closed(-kMaxHeight / 65535.0, kMaxHeight / 65535.0));
-    const auto offset = r.number(base, "/base", "heightOffset", Range::closed(-kMaxHeight, kMaxHeight), 0.0);
+    const auto file = base.text("file", required());
+    const auto scale = base.number("heightScale", kHeightScale, required());
+    const auto offset = base.numberOr("heightOffset", kHeight, 0.0);
     if (!file)
         return;
+    Problems& problems = base.problems();
     if (file->empty()) {
-        r.problems().error("/base/file", "must name a .pgm file");
+        problems.error("/base/file", "must name a .pgm file");
         return;
     }
     std::filesystem::path path(*file);
@@ -304,21 +156,21 @@ void readPgmBase(Reader& r, const Json& base, const Grid& g, const std::string& 
     std::string bytes;
     const std::size_t maxBytes = 2 * kMaxTerrainHeights + 4096;
     if (std::string err = io::readTextFile(path.string(), maxBytes, bytes); !err.empty()) {
-        r.problems().error("/base/file", "cannot read " + Json(path.string()).dump(-1, ' ', false, Json::error_handler_t::replace) +
-                                             ": " + err);
+        problems.error("/base/file", "cannot read " + Json(path.string()).dump(-1, ' ', false, Json::error_handler_t::replace) +
+                                         ": " + err);
         return;
     }
     PgmImage image;
     if (std::string err = parsePgm(bytes, image, kMaxTerrainHeights); !err.empty()) {
-        r.problems().error("/base/file", err);
+        problems.error("/base/file", err);
         return;
     }
     if (!g.ok)
         return;
     if (image.width != g.nx || image.height != g.ny) {
-        r.problems().error("/base/file", "the image is " + std::to_string(image.width) + " x " +
-                                             std::to_string(image.height) + " pixels; the extent and spacing need " +
-                                             std::to_string(g.nx) + " x " + std::to_string(g.ny));
+        problems.error("/base/file", "the image is " + std::to_string(image.width) + " x " +
+                                         std::to_string(image.height) + " pixels; the extent and spacing need " +
+                                         std::to_string(g.nx) + " x " + std::to_string(g.ny));
         return;
     }
     if (!scale || !offset)
@@ -331,180 +183,159 @@ void readPgmBase(Reader& r, const Json& base, const Grid& g, const std::string& 
     }
 }
 
-void readBase(Reader& r, const Json& root, const Grid& g, const std::string& baseDir, HeightField& f)
+void readBase(ObjectReader& root, const Grid& g, const std::string& baseDir, HeightField& f)
 {
-    const auto it = root.find("base");
-    if (it == root.end()) {
-        r.problems().error("/base", "missing (required): { \"type\": \"flat\" }, \"grid\" or \"pgm\"");
+    auto base = root.object("base", required("{ \"type\": \"flat\" }, \"grid\" or \"pgm\""));
+    if (!base)
         return;
-    }
-    if (!r.object(*it, "/base", "the base"))
-        return;
-    const Json& base = *it;
-    const auto type = r.string(base, "/base", "type", true);
+    const auto type = base->enumeration("type", kTerrainBaseTypes, required());
     if (!type)
         return;
-    if (*type == "flat") {
-        r.unknownKeys(base, "/base", {"type", "height"});
-        const auto h = r.number(base, "/base", "height", Range::closed(-kMaxHeight, kMaxHeight), 0.0);
+    if (*type == 0) {  // flat
+        const auto h = base->numberOr("height", kHeight, 0.0);
         if (h && g.ok)
             std::fill(f.heights.begin(), f.heights.end(), *h);
-    } else if (*type == "grid") {
-        r.unknownKeys(base, "/base", {"type", "heights"});
-        readGridBase(r, base, g, f);
-    } else if (*type == "pgm") {
-        r.unknownKeys(base, "/base", {"type", "file", "heightScale", "heightOffset"});
-        readPgmBase(r, base, g, baseDir, f);
+    } else if (*type == 1) {
+        readGridBase(*base, g, f);
     } else {
-        r.problems().error("/base/type", "must be \"flat\", \"grid\" or \"pgm\", got " + Json(*type).dump());
+        readPgmBase(*base, g, baseDir, f);
+    }
+    base->reportUnknown();
+}
+
+/// `lengthOk`: the feature's length was valid (ft.length is it).
+void readBump(ObjectReader& r, bool pothole, const Grid& g, bool lengthOk, TerrainFeature& ft)
+{
+    ft.type = FeatureType::Bump;
+    const auto h = r.number(pothole ? "depth" : "height", kBumpHeight, required());
+    ft.height = pothole ? -h.value_or(0.0) : h.value_or(0.0);
+    ft.cosineAcross = r.enumeration("across", kTerrainAcrossNames).value_or(0) == 1;
+    if (g.ok && lengthOk && ft.length < 2.0 * g.spacing)
+        r.problems().warning(r.at("length"), "a " + num(ft.length) + " m " + (pothole ? "pothole" : "bump") +
+                                                 " is shorter than two grid spacings (" + num(2.0 * g.spacing) +
+                                                 " m): the grid cannot resolve its shape");
+}
+
+void readRampOrSlope(ObjectReader& r, bool slope, TerrainFeature& ft)
+{
+    ft.type = FeatureType::Ramp;
+    if (!slope) {
+        const auto rise = r.number("rise", kRise, required());
+        if (rise && *rise == 0.0)
+            r.problems().error(r.at("rise"), "must not be 0");
+        ft.height = rise.value_or(0.0);
+        ft.plateau = r.numberOr("plateau", kOptionalLength, 0.0).value_or(0.0);
+    } else {
+        const auto grade = r.number("grade", kGrade, required());
+        if (grade && *grade == 0.0)
+            r.problems().error(r.at("grade"), "must not be 0 (a grade in %, e.g. 10, 20, 30)");
+        ft.height = grade.value_or(0.0) / 100.0 * ft.length;
+        ft.plateau = r.numberOr("runOut", kOptionalLength, 20.0).value_or(0.0);
+    }
+    // By default it comes down as it went up, so a vehicle can drive over it.
+    ft.down = r.numberOr("down", kOptionalLength, ft.length).value_or(0.0);
+}
+
+void readWashboard(ObjectReader& r, const Grid& g, TerrainFeature& ft)
+{
+    ft.type = FeatureType::Washboard;
+    ft.amplitude = r.number("amplitude", kBumpHeight, required()).value_or(0.0);
+    const auto wl = r.number("wavelength", kLength, required());
+    ft.wavelength = wl.value_or(1.0);
+    if (g.ok && wl && *wl < 2.0 * g.spacing)
+        r.problems().error(r.at("wavelength"), "must be at least two grid spacings (" + num(2.0 * g.spacing) +
+                                                   " m) for the grid to carry it, got " + num(*wl));
+    else if (g.ok && wl && *wl < 4.0 * g.spacing)
+        r.problems().warning(r.at("wavelength"), "fewer than four grid nodes per wavelength: the corrugation "
+                                                 "is drawn as a coarse zigzag");
+}
+
+/// `sized`: the origin, length, width and heading were all valid, so the patch's cost is known.
+void readRough(ObjectReader& r, const Grid& g, bool sized, TerrainFeature& ft)
+{
+    ft.type = FeatureType::Rough;
+    if (const auto cls = r.enumeration("class", kRoughClassNames, required()))
+        ft.roughClass = static_cast<int>(*cls);
+    if (const auto seed = r.unsignedInteger("seed", required("an integer >= 0 that fixes the random road")))
+        ft.seed = *seed;
+    const double limit = std::min(ft.length, ft.width) / 2.0;
+    ft.blend = r.numberOr("blend", NumberLimits::closed(0.0, limit), std::min(2.0, limit)).value_or(0.0);
+    const double nyquist = g.ok ? 0.5 / g.spacing : kInf;
+    const auto nMin = r.numberOr("minFrequency", kMinFrequency, kRoughDefaultMinFrequency);
+    const auto nMax = r.numberOr("maxFrequency", NumberLimits::closed(kMinFrequency.min, nyquist),
+                                 roughDefaultMaxFrequency(g.ok ? g.spacing : 0.25));
+    if (nMin && nMax && *nMax <= *nMin)
+        r.problems().error(r.at("maxFrequency"), "must be > minFrequency (" + num(*nMin) + "), got " + num(*nMax));
+    ft.minFrequency = nMin.value_or(kRoughDefaultMinFrequency);
+    ft.maxFrequency = nMax.value_or(1.0);
+    if (g.ok && sized && nMin && nMax && *nMax > *nMin) {
+        const HeightField extent{g.xMin, g.yMin, g.spacing, g.nx, g.ny, {}};
+        if (featureCost(extent, ft) > kMaxFeatureCost)
+            r.problems().error(r.pointer(), "the rough patch covers " + std::to_string(featureNodeCount(extent, ft)) +
+                                                " grid nodes, too many to synthesise in reasonable time: make it "
+                                                "smaller, use a larger spacing or a narrower frequency band");
     }
 }
 
 /// Reads one feature; nullopt if anything in it is wrong (all its problems are reported).
-std::optional<TerrainFeature> readFeature(Reader& r, const Json& v, const std::string& at, const Grid& g)
+std::optional<TerrainFeature> readFeature(ObjectReader r, const Grid& g)
 {
-    if (!r.object(v, at, "a feature"))
-        return std::nullopt;
-    const auto type = r.string(v, at, "type", true);
+    const auto type = r.enumeration("type", kTerrainFeatureTypes, required());
     if (!type)
         return std::nullopt;
-    if (*type != "bump" && *type != "pothole" && *type != "ramp" && *type != "slope" && *type != "washboard" &&
-        *type != "rough") {
-        r.problems().error(at + "/type", "must be \"bump\", \"pothole\", \"ramp\", \"slope\", \"washboard\" or "
-                                         "\"rough\", got " + Json(*type).dump());
-        return std::nullopt;
-    }
+    const std::string_view name = kTerrainFeatureTypes[*type];
     TerrainFeature ft;
     const std::size_t errorsBefore = r.problems().errorCount();
-    const auto heading = r.number(v, at, "heading", kHeading, 0.0);
-    const auto width = r.number(v, at, "width", kLength);
-    const auto length = r.number(v, at, "length", kLength);
+    const auto heading = r.numberOr("heading", kHeading, 0.0);
+    const auto width = r.number("width", kLength, required());
+    const auto length = r.number("length", kLength, required());
     ft.heading = heading.value_or(0.0);
     ft.width = width.value_or(1.0);
     ft.length = length.value_or(1.0);
-    const bool isBump = *type == "bump" || *type == "pothole";
-    const auto origin = r.point(v, at, isBump ? "at" : "from");
+    const bool isBump = name == "bump" || name == "pothole";
+    const auto origin = r.pair(isBump ? "at" : "from", kCoordinate, required("an [x, y] point in metres"));
     if (origin) {
         ft.x = (*origin)[0];
         ft.y = (*origin)[1];
     }
-    if (isBump) {
-        const bool pothole = *type == "pothole";
-        r.unknownKeys(v, at, {"type", "at", "heading", "length", "width", pothole ? "depth" : "height", "across"});
-        ft.type = FeatureType::Bump;
-        const auto h = r.number(v, at, pothole ? "depth" : "height", Range::positive(100.0));
-        ft.height = pothole ? -h.value_or(0.0) : h.value_or(0.0);
-        if (const auto across = r.string(v, at, "across", false)) {
-            if (*across == "cosine")
-                ft.cosineAcross = true;
-            else if (*across != "flat")
-                r.problems().error(at + "/across", "must be \"flat\" or \"cosine\", got " + Json(*across).dump());
-        }
-        if (g.ok && length && *length < 2.0 * g.spacing)
-            r.problems().warning(at + "/length", "a " + num(*length) + " m " + *type + " is shorter than two grid spacings (" +
-                                                     num(2.0 * g.spacing) + " m): the grid cannot resolve its shape");
-    } else if (*type == "ramp" || *type == "slope") {
-        ft.type = FeatureType::Ramp;
-        if (*type == "ramp") {
-            r.unknownKeys(v, at, {"type", "from", "heading", "length", "width", "rise", "plateau", "down"});
-            const auto rise = r.number(v, at, "rise", Range::closed(-1000.0, 1000.0));
-            if (rise && *rise == 0.0)
-                r.problems().error(at + "/rise", "must not be 0");
-            ft.height = rise.value_or(0.0);
-            ft.plateau = r.number(v, at, "plateau", Range::closed(0.0, kMaxLength), 0.0).value_or(0.0);
-        } else {
-            r.unknownKeys(v, at, {"type", "from", "heading", "length", "width", "grade", "runOut", "down"});
-            const auto grade = r.number(v, at, "grade", Range::closed(-100.0, 100.0));
-            if (grade && *grade == 0.0)
-                r.problems().error(at + "/grade", "must not be 0 (a grade in %, e.g. 10, 20, 30)");
-            ft.height = grade.value_or(0.0) / 100.0 * ft.length;
-            ft.plateau = r.number(v, at, "runOut", Range::closed(0.0, kMaxLength), 20.0).value_or(0.0);
-        }
-        // By default it comes down as it went up, so a vehicle can drive over it.
-        ft.down = r.number(v, at, "down", Range::closed(0.0, kMaxLength), ft.length).value_or(0.0);
-    } else if (*type == "washboard") {
-        r.unknownKeys(v, at, {"type", "from", "heading", "length", "width", "amplitude", "wavelength"});
-        ft.type = FeatureType::Washboard;
-        ft.amplitude = r.number(v, at, "amplitude", Range::positive(100.0)).value_or(0.0);
-        const auto wl = r.number(v, at, "wavelength", kLength);
-        ft.wavelength = wl.value_or(1.0);
-        if (g.ok && wl && *wl < 2.0 * g.spacing)
-            r.problems().error(at + "/wavelength", "must be at least two grid spacings (" + num(2.0 * g.spacing) +
-                                                       " m) for the grid to carry it, got " + num(*wl));
-        else if (g.ok && wl && *wl < 4.0 * g.spacing)
-            r.problems().warning(at + "/wavelength", "fewer than four grid nodes per wavelength: the corrugation "
-                                                     "is drawn as a coarse zigzag");
-    } else {  // rough
-        r.unknownKeys(v, at, {"type", "from", "heading", "length", "width", "class", "seed", "blend", "minFrequency",
-                              "maxFrequency"});
-        ft.type = FeatureType::Rough;
-        if (const auto cls = r.string(v, at, "class", true)) {
-            if (cls->size() == 1 && (*cls)[0] >= 'A' && (*cls)[0] <= 'H')
-                ft.roughClass = (*cls)[0] - 'A';
-            else
-                r.problems().error(at + "/class", "must be an ISO 8608 road class \"A\" .. \"H\", got " + Json(*cls).dump());
-        }
-        if (const auto seed = v.find("seed"); seed == v.end())
-            r.problems().error(at + "/seed", "missing (required): an integer >= 0 that fixes the random road");
-        else if (seed->is_number_unsigned())
-            ft.seed = seed->get<std::uint64_t>();
-        else if (seed->is_number_integer() && seed->get<std::int64_t>() >= 0)
-            ft.seed = static_cast<std::uint64_t>(seed->get<std::int64_t>());
-        else
-            r.problems().error(at + "/seed", "must be an integer >= 0, got " + Reader::typeName(*seed));
-        const double limit = std::min(ft.length, ft.width) / 2.0;
-        ft.blend = r.number(v, at, "blend", Range::closed(0.0, limit), std::min(2.0, limit)).value_or(0.0);
-        const double nyquist = g.ok ? 0.5 / g.spacing : kInf;
-        const auto nMin = r.number(v, at, "minFrequency", Range::closed(0.001, 100.0), kRoughDefaultMinFrequency);
-        const auto nMax = r.number(v, at, "maxFrequency", Range::closed(0.001, nyquist),
-                                   roughDefaultMaxFrequency(g.ok ? g.spacing : 0.25));
-        if (nMin && nMax && *nMax <= *nMin)
-            r.problems().error(at + "/maxFrequency", "must be > minFrequency (" + num(*nMin) + "), got " + num(*nMax));
-        ft.minFrequency = nMin.value_or(kRoughDefaultMinFrequency);
-        ft.maxFrequency = nMax.value_or(1.0);
-        if (g.ok && origin && length && width && heading && nMin && nMax && *nMax > *nMin) {
-            const HeightField extent{g.xMin, g.yMin, g.spacing, g.nx, g.ny, {}};
-            if (featureCost(extent, ft) > kMaxFeatureCost)
-                r.problems().error(at, "the rough patch covers " + std::to_string(featureNodeCount(extent, ft)) +
-                                           " grid nodes, too many to synthesise in reasonable time: make it smaller, "
-                                           "use a larger spacing or a narrower frequency band");
-        }
-    }
+    if (isBump)
+        readBump(r, name == "pothole", g, length.has_value(), ft);
+    else if (name == "ramp" || name == "slope")
+        readRampOrSlope(r, name == "slope", ft);
+    else if (name == "washboard")
+        readWashboard(r, g, ft);
+    else
+        readRough(r, g, origin && length && width && heading, ft);
+    r.reportUnknown();
     if (r.problems().errorCount() != errorsBefore)
         return std::nullopt;
     return ft;
 }
 
-void readFeatures(Reader& r, const Json& root, const Grid& g, HeightField& f)
+void readFeatures(ObjectReader& root, const Grid& g, HeightField& f)
 {
-    const auto it = root.find("features");
-    if (it == root.end())
+    const Json* list = root.list("features", {0, kMaxFeatures, "features"});
+    if (!list)
         return;
-    if (!it->is_array()) {
-        r.problems().error("/features", "must be an array, got " + Reader::typeName(*it));
-        return;
-    }
-    if (it->size() > kMaxFeatures) {
-        r.problems().error("/features", "has " + std::to_string(it->size()) + " features, more than the " +
-                                            std::to_string(kMaxFeatures) + " allowed");
-        return;
-    }
     std::size_t work = 0;
     bool budgetLeft = true;
-    for (std::size_t k = 0; k < it->size(); ++k) {
-        const std::string at = "/features/" + std::to_string(k);
-        const auto ft = readFeature(r, (*it)[k], at, g);
+    for (std::size_t k = 0; k < list->size(); ++k) {
+        auto element = root.element(*list, "features", k);
+        if (!element)
+            continue;
+        const std::string at = element->pointer();
+        const auto ft = readFeature(std::move(*element), g);
         if (!ft || !g.ok || !budgetLeft)
             continue;
         if (featureNodeCount(f, *ft) == 0) {
-            r.problems().warning(at, "lies outside the terrain's extent (it changes nothing)");
+            root.problems().warning(at, "lies outside the terrain's extent (it changes nothing)");
             continue;
         }
         work += featureCost(f, *ft);
         if (work > kMaxFeatureCost) {
             // Keep validating the rest, but stop building: the file asks for minutes of work.
-            r.problems().error(at, "the features up to here cover too many grid nodes in total to build in "
-                                   "reasonable time: make them smaller or use a larger spacing");
+            root.problems().error(at, "the features up to here cover too many grid nodes in total to build in "
+                                      "reasonable time: make them smaller or use a larger spacing");
             budgetLeft = false;
             continue;
         }
@@ -521,142 +352,139 @@ int surfaceIndex(Terrain& t, const std::string& name)
     return static_cast<int>(t.surfaceNames.size() - 1);
 }
 
-std::optional<std::string> surfaceName(Reader& r, const Json& obj, const std::string& ptr, const char* key, bool required)
+std::optional<std::string> surfaceName(ObjectReader& r, const char* key, io::Presence presence)
 {
-    auto name = r.string(obj, ptr, key, required, kMaxNameLength);
-    if (name && name->empty()) {
-        r.problems().error(ptr + "/" + key, "must name a surface type (e.g. \"tarmac\", \"ice\")");
+    auto name = r.text(key, presence);
+    if (!name)
+        return std::nullopt;
+    if (name->size() > kMaxNameLength) {
+        r.problems().error(r.at(key), "must be at most " + std::to_string(kMaxNameLength) + " characters, got " +
+                                          std::to_string(name->size()));
+        return std::nullopt;
+    }
+    if (name->empty()) {
+        r.problems().error(r.at(key), "must name a surface type (e.g. \"tarmac\", \"ice\")");
         return std::nullopt;
     }
     return name;
 }
 
-std::optional<SurfacePatch> readPatch(Reader& r, const Json& v, const std::string& at, Terrain& t)
+void readRectangle(ObjectReader& r, SurfacePatch& patch)
 {
-    if (!r.object(v, at, "a surface patch"))
-        return std::nullopt;
+    patch.shape = SurfacePatch::Shape::Rectangle;
+    const auto xMin = r.number("xMin", kCoordinate, required()), xMax = r.number("xMax", kCoordinate, required());
+    const auto yMin = r.number("yMin", kCoordinate, required()), yMax = r.number("yMax", kCoordinate, required());
+    if (xMin && xMax && *xMax <= *xMin)
+        r.problems().error(r.at("xMax"), "must be > xMin (" + num(*xMin) + "), got " + num(*xMax));
+    if (yMin && yMax && *yMax <= *yMin)
+        r.problems().error(r.at("yMax"), "must be > yMin (" + num(*yMin) + "), got " + num(*yMax));
+    patch.xMin = xMin.value_or(0.0);
+    patch.xMax = xMax.value_or(0.0);
+    patch.yMin = yMin.value_or(0.0);
+    patch.yMax = yMax.value_or(0.0);
+}
+
+void readCircle(ObjectReader& r, SurfacePatch& patch)
+{
+    patch.shape = SurfacePatch::Shape::Circle;
+    const auto centre = r.pair("centre", kCoordinate, required("an [x, y] point in metres"));
+    const auto radius = r.number("radius", kRadius, required());
+    const auto inner = r.numberOr("innerRadius", kInnerRadius, 0.0);
+    if (radius && inner && *inner >= *radius)
+        r.problems().error(r.at("innerRadius"), "must be < radius (" + num(*radius) + "), got " + num(*inner));
+    if (centre && radius) {
+        patch.centreX = (*centre)[0];
+        patch.centreY = (*centre)[1];
+        patch.radius = *radius;
+        patch.innerRadius = inner.value_or(0.0);
+        patch.xMin = patch.centreX - patch.radius;
+        patch.xMax = patch.centreX + patch.radius;
+        patch.yMin = patch.centreY - patch.radius;
+        patch.yMax = patch.centreY + patch.radius;
+    }
+}
+
+void readPolygon(ObjectReader& r, SurfacePatch& patch)
+{
+    patch.shape = SurfacePatch::Shape::Polygon;
+    const auto points = r.pairs("points", {3, kMaxPolygonPoints, "corners"}, kCoordinate,
+                                required("[[x, y], ...] with at least 3 corners"));
+    if (!points)
+        return;
+    patch.xMin = patch.yMin = kInf;
+    patch.xMax = patch.yMax = -kInf;
+    for (const io::Pair& p : *points) {
+        patch.points.push_back(p);
+        patch.xMin = std::min(patch.xMin, p[0]);
+        patch.xMax = std::max(patch.xMax, p[0]);
+        patch.yMin = std::min(patch.yMin, p[1]);
+        patch.yMax = std::max(patch.yMax, p[1]);
+    }
+}
+
+std::optional<SurfacePatch> readPatch(ObjectReader r, Terrain& t)
+{
     const std::size_t errorsBefore = r.problems().errorCount();
     SurfacePatch patch;
-    const auto name = surfaceName(r, v, at, "surface", true);
-    const auto shape = r.string(v, at, "shape", true);
+    const auto name = surfaceName(r, "surface", required());
+    const auto shape = r.enumeration("shape", kPatchShapeNames, required());
     if (!shape)
         return std::nullopt;
-    if (*shape == "rectangle") {
-        r.unknownKeys(v, at, {"surface", "shape", "xMin", "xMax", "yMin", "yMax"});
-        patch.shape = SurfacePatch::Shape::Rectangle;
-        const auto xMin = r.number(v, at, "xMin", kCoordinate), xMax = r.number(v, at, "xMax", kCoordinate);
-        const auto yMin = r.number(v, at, "yMin", kCoordinate), yMax = r.number(v, at, "yMax", kCoordinate);
-        if (xMin && xMax && *xMax <= *xMin)
-            r.problems().error(at + "/xMax", "must be > xMin (" + num(*xMin) + "), got " + num(*xMax));
-        if (yMin && yMax && *yMax <= *yMin)
-            r.problems().error(at + "/yMax", "must be > yMin (" + num(*yMin) + "), got " + num(*yMax));
-        patch.xMin = xMin.value_or(0.0);
-        patch.xMax = xMax.value_or(0.0);
-        patch.yMin = yMin.value_or(0.0);
-        patch.yMax = yMax.value_or(0.0);
-    } else if (*shape == "circle") {
-        r.unknownKeys(v, at, {"surface", "shape", "centre", "radius", "innerRadius"});
-        patch.shape = SurfacePatch::Shape::Circle;
-        const auto centre = r.point(v, at, "centre");
-        const auto radius = r.number(v, at, "radius", Range::positive(kMaxCoordinate));
-        const auto inner = r.number(v, at, "innerRadius", Range::closed(0.0, kMaxCoordinate), 0.0);
-        if (radius && inner && *inner >= *radius)
-            r.problems().error(at + "/innerRadius", "must be < radius (" + num(*radius) + "), got " + num(*inner));
-        if (centre && radius) {
-            patch.centreX = (*centre)[0];
-            patch.centreY = (*centre)[1];
-            patch.radius = *radius;
-            patch.innerRadius = inner.value_or(0.0);
-            patch.xMin = patch.centreX - patch.radius;
-            patch.xMax = patch.centreX + patch.radius;
-            patch.yMin = patch.centreY - patch.radius;
-            patch.yMax = patch.centreY + patch.radius;
-        }
-    } else if (*shape == "polygon") {
-        r.unknownKeys(v, at, {"surface", "shape", "points"});
-        patch.shape = SurfacePatch::Shape::Polygon;
-        const auto pts = v.find("points");
-        if (pts == v.end()) {
-            r.problems().error(at + "/points", "missing (required): [[x, y], ...] with at least 3 corners");
-        } else if (!pts->is_array() || pts->size() < 3 || pts->size() > kMaxPolygonPoints) {
-            r.problems().error(at + "/points", "must be an array of 3 to " + std::to_string(kMaxPolygonPoints) +
-                                                   " [x, y] corners, got " +
-                                                   (pts->is_array() ? std::to_string(pts->size()) + " corners"
-                                                                    : Reader::typeName(*pts)));
-        } else {
-            patch.xMin = patch.yMin = kInf;
-            patch.xMax = patch.yMax = -kInf;
-            for (std::size_t k = 0; k < pts->size(); ++k) {
-                const auto p = r.pointValue((*pts)[k], at + "/points/" + std::to_string(k));
-                if (!p)
-                    continue;
-                patch.points.push_back(*p);
-                patch.xMin = std::min(patch.xMin, (*p)[0]);
-                patch.xMax = std::max(patch.xMax, (*p)[0]);
-                patch.yMin = std::min(patch.yMin, (*p)[1]);
-                patch.yMax = std::max(patch.yMax, (*p)[1]);
-            }
-        }
-    } else {
-        r.problems().error(at + "/shape", "must be \"rectangle\", \"circle\" or \"polygon\", got " + Json(*shape).dump());
-        return std::nullopt;
-    }
+    if (*shape == 0)
+        readRectangle(r, patch);
+    else if (*shape == 1)
+        readCircle(r, patch);
+    else
+        readPolygon(r, patch);
+    r.reportUnknown();
     if (!name || r.problems().errorCount() != errorsBefore)
         return std::nullopt;
     patch.surface = surfaceIndex(t, *name);
     return patch;
 }
 
-void readSurfaces(Reader& r, const Json& root, const Grid& g, Terrain& t)
+void readSurfaces(ObjectReader& root, const Grid& g, Terrain& t)
 {
-    const auto it = root.find("surfaces");
-    if (it == root.end()) {
+    if (!root.has("surfaces"))
         t.surfaceNames = {"tarmac"};  // a terrain without surfaces is tarmac everywhere
+    auto surfaces = root.object("surfaces");
+    if (!surfaces)
         return;
-    }
-    if (!r.object(*it, "/surfaces", "surfaces"))
+    t.surfaceNames = {surfaceName(*surfaces, "base", io::kOptional).value_or("tarmac")};
+    const Json* patches = surfaces->list("patches", {0, kMaxPatches, "patches"});
+    surfaces->reportUnknown();
+    if (!patches)
         return;
-    r.unknownKeys(*it, "/surfaces", {"base", "patches"});
-    t.surfaceNames = {surfaceName(r, *it, "/surfaces", "base", false).value_or("tarmac")};
-    const auto patches = it->find("patches");
-    if (patches == it->end())
-        return;
-    if (!patches->is_array() || patches->size() > kMaxPatches) {
-        r.problems().error("/surfaces/patches", "must be an array of at most " + std::to_string(kMaxPatches) +
-                                                    " patches, got " +
-                                                    (patches->is_array() ? std::to_string(patches->size()) + " patches"
-                                                                         : Reader::typeName(*patches)));
-        return;
-    }
     for (std::size_t k = 0; k < patches->size(); ++k) {
-        const std::string at = "/surfaces/patches/" + std::to_string(k);
-        auto patch = readPatch(r, (*patches)[k], at, t);
+        auto element = surfaces->element(*patches, "patches", k);
+        if (!element)
+            continue;
+        const std::string at = element->pointer();
+        auto patch = readPatch(std::move(*element), t);
         if (!patch)
             continue;
         if (g.ok && (patch->xMax < g.xMin || patch->yMax < g.yMin || patch->xMin > t.field.xMax() ||
                      patch->yMin > t.field.yMax()))
-            r.problems().warning(at, "lies outside the terrain's extent (it changes nothing)");
+            root.problems().warning(at, "lies outside the terrain's extent (it changes nothing)");
         t.patches.push_back(std::move(*patch));
     }
 }
 
-void readStart(Reader& r, const Json& root, const Grid& g, Terrain& t)
+void readStart(ObjectReader& root, const Grid& g, Terrain& t)
 {
-    const auto it = root.find("start");
     if (g.ok) {
         t.start.x = 0.5 * (t.field.originX + t.field.xMax());
         t.start.y = 0.5 * (t.field.originY + t.field.yMax());
     }
-    if (it == root.end())
+    auto start = root.object("start");
+    if (!start)
         return;  // the centre of the terrain, heading +x
-    if (!r.object(*it, "/start", "the start pose"))
-        return;
-    r.unknownKeys(*it, "/start", {"position", "heading"});
-    const auto pos = r.point(*it, "/start", "position");
-    const auto heading = r.number(*it, "/start", "heading", kHeading, 0.0);
+    const auto pos = start->pair("position", kCoordinate, required("an [x, y] point in metres"));
+    const auto heading = start->numberOr("heading", kHeading, 0.0);
+    start->reportUnknown();
     if (pos && g.ok && !t.field.contains((*pos)[0], (*pos)[1]))
-        r.problems().error("/start/position", "(" + num((*pos)[0]) + ", " + num((*pos)[1]) +
-                                                  ") lies outside the terrain's extent");
+        root.problems().error("/start/position", "(" + num((*pos)[0]) + ", " + num((*pos)[1]) +
+                                                     ") lies outside the terrain's extent");
     if (pos) {
         t.start.x = (*pos)[0];
         t.start.y = (*pos)[1];
@@ -682,40 +510,19 @@ TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
     if (!json)
         return doc;
     if (!json->is_object()) {
-        problems.error("", "a terrain file is a JSON object, got " + std::string(json->type_name()));
+        problems.error("", "a terrain file is a JSON object, got " + io::describeJson(*json));
         return doc;
     }
     doc.parsed = true;
-    const Json& root = *json;
-    Reader r(problems);
-    r.unknownKeys(root, "", {"format", "schemaVersion", "name", "description", "extent", "spacing", "base", "features",
-                             "surfaces", "start"});
-
-    const auto format = root.find("format");
-    if (format == root.end())
-        problems.error("/format", "missing: a terrain file starts with \"format\": \"jounce.terrain\"");
-    else if (!format->is_string() || format->get<std::string>() != kTerrainFormat)
-        problems.error("/format", "must be \"jounce.terrain\", got " + Reader::typeName(*format));
-    const auto sv = root.find("schemaVersion");
-    if (sv == root.end()) {
-        problems.error("/schemaVersion", "missing (required); this Jounce writes version " +
-                                             std::to_string(kTerrainSchemaVersion));
-    } else if (!sv->is_number_integer() && !sv->is_number_unsigned()) {
-        problems.error("/schemaVersion", "must be an integer, got " + Reader::typeName(*sv));
-    } else if (sv->is_number_unsigned() ? sv->get<std::uint64_t>() > std::uint64_t(kTerrainSchemaVersion)
-                                        : sv->get<std::int64_t>() > kTerrainSchemaVersion) {
-        problems.error("/schemaVersion", "the file was written by a newer Jounce (schema version " + sv->dump() +
-                                             "); this one reads up to version " + std::to_string(kTerrainSchemaVersion));
-        return doc;
-    } else if (sv->get<std::int64_t>() < 1) {
-        problems.error("/schemaVersion", "must be >= 1, got " + sv->dump());
-    }
+    ObjectReader r(*json, "", problems, false);  // Jounce does not write terrain files
+    if (!io::readFormatHeader(r, kTerrainFormat, kTerrainSchemaVersion, "a terrain file"))
+        return doc;  // from a newer Jounce: reading on would mislead
 
     Terrain& t = doc.terrain;
-    t.name = r.string(root, "", "name", false).value_or("");
-    t.description = r.string(root, "", "description", false).value_or("");
+    t.name = r.text("name").value_or("");
+    t.description = r.text("description").value_or("");
 
-    const Grid g = readGrid(r, root);
+    const Grid g = readGrid(r);
     if (g.ok) {
         t.field.originX = g.xMin;
         t.field.originY = g.yMin;
@@ -724,10 +531,11 @@ TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
         t.field.ny = g.ny;
         t.field.heights.assign(std::size_t(g.nx) * std::size_t(g.ny), 0.0);
     }
-    readBase(r, root, g, baseDir, t.field);
-    readFeatures(r, root, g, t.field);
-    readSurfaces(r, root, g, t);
-    readStart(r, root, g, t);
+    readBase(r, g, baseDir, t.field);
+    readFeatures(r, g, t.field);
+    readSurfaces(r, g, t);
+    readStart(r, g, t);
+    r.reportUnknown();
     return doc;
 }
 

@@ -36,8 +36,11 @@
 // kMaxTerrainHeights. Unknown keys, and features or patches off the grid, are warnings.
 
 #include "world/Terrain.h"
+#include "config/Units.h"
+#include "json/ObjectReader.h"
 #include "json/Problem.h"
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -48,6 +51,39 @@ inline constexpr const char* kTerrainFormat = "jounce.terrain";
 inline constexpr int kTerrainSchemaVersion = 1;
 inline constexpr std::size_t kMaxTerrainHeights = std::size_t(1) << 24;  ///< 16.8 M nodes, 134 MB
 inline constexpr std::size_t kMaxTerrainFileBytes = std::size_t(32) << 20;
+
+/// The names files use.
+inline constexpr std::array<const char*, 3> kTerrainBaseTypes{"flat", "grid", "pgm"};
+inline constexpr std::array<const char*, 6> kTerrainFeatureTypes{"bump",  "pothole",   "ramp",
+                                                                 "slope", "washboard", "rough"};
+inline constexpr std::array<const char*, 2> kTerrainAcrossNames{"flat", "cosine"};
+inline constexpr std::array<const char*, 8> kRoughClassNames{"A", "B", "C", "D", "E", "F", "G", "H"};  ///< ISO 8608
+inline constexpr std::array<const char*, 3> kPatchShapeNames{"rectangle", "circle", "polygon"};
+
+/// The limits parseTerrain() checks and terrainSchema() states (m unless said otherwise).
+namespace terrain_limits {
+using io::NumberLimits;
+inline constexpr double kMaxCoordinate = 1e6;  ///< keeps every product of coordinates finite
+inline constexpr double kMaxHeight = 1e4;      ///< base heights
+inline constexpr double kMaxLength = 1e5;      ///< feature sizes
+inline constexpr NumberLimits kCoordinate = NumberLimits::closed(-kMaxCoordinate, kMaxCoordinate);
+inline constexpr NumberLimits kHeading = NumberLimits::closed(-2.0 * kPi, 2.0 * kPi);
+inline constexpr NumberLimits kLength = NumberLimits::above(0.0, kMaxLength);
+inline constexpr NumberLimits kOptionalLength = NumberLimits::closed(0.0, kMaxLength);  ///< plateau, runOut, down
+inline constexpr NumberLimits kHeight = NumberLimits::closed(-kMaxHeight, kMaxHeight);
+inline constexpr NumberLimits kSpacing = NumberLimits::closed(0.01, 1000.0);
+inline constexpr NumberLimits kHeightScale = NumberLimits::closed(-kMaxHeight / 65535.0, kMaxHeight / 65535.0);
+inline constexpr NumberLimits kBumpHeight = NumberLimits::above(0.0, 100.0);  ///< bump height, pothole depth, amplitude
+inline constexpr NumberLimits kRise = NumberLimits::closed(-1000.0, 1000.0);   ///< not 0
+inline constexpr NumberLimits kGrade = NumberLimits::closed(-100.0, 100.0);    ///< %, not 0
+inline constexpr NumberLimits kMinFrequency = NumberLimits::closed(0.001, 100.0);  ///< cycles/m
+inline constexpr NumberLimits kRadius = NumberLimits::above(0.0, kMaxCoordinate);
+inline constexpr NumberLimits kInnerRadius = NumberLimits::closed(0.0, kMaxCoordinate);
+inline constexpr std::size_t kMaxFeatures = 10000;
+inline constexpr std::size_t kMaxPatches = 10000;
+inline constexpr std::size_t kMaxPolygonPoints = 10000;
+inline constexpr std::size_t kMaxNameLength = 64;  ///< surface names
+}  // namespace terrain_limits
 
 struct TerrainDocument {
     Terrain terrain;    ///< everything that could be read
@@ -61,5 +97,9 @@ struct TerrainDocument {
 TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir);
 /// parseTerrain on a file's contents, with baseDir its folder; an unreadable file is a problem at "/".
 TerrainDocument loadTerrain(const std::string& path);
+
+/// The JSON Schema (draft 2020-12) of terrain files (`jounce-cli schema terrain`), made from the
+/// limits and names above.
+io::Json terrainSchema();
 
 }  // namespace jounce::sim

@@ -494,7 +494,7 @@ private slots:
         bad.replace(bad.find("[3, 4, 5]"), 9, "[3, \"x\", 20000]");
         const TerrainDocument doc = parseTerrain(bad, ".");
         QVERIFY(hasError(doc, "/base/heights/1/1", "number"));
-        QVERIFY(hasError(doc, "/base/heights/1/2", "<= 10000"));
+        QVERIFY(hasError(doc, "/base/heights/1/2", "must be in [-10000, 10000], got 20000"));
         bad = grid;
         bad.replace(bad.find("[3, 4, 5]"), 9, "[3, 4, 1e999]");
         QVERIFY(hasError(parseTerrain(bad, "."), "/base/heights/1/2", "overflow"));
@@ -540,7 +540,7 @@ private slots:
         QVERIFY(hasError(replaced("\"spacing\": 1.000000", "\"spacing\": \"one\""), "/spacing", "number"));
         QVERIFY(hasError(replaced("\"spacing\": 1.000000", "\"spacing\": NaN"), "/spacing", "NaN"));
         QVERIFY(hasError(replaced("\"spacing\": 1.000000", "\"spacing\": 1e999"), "/spacing"));
-        QVERIFY(hasError(replaced("\"spacing\": 1.000000", "\"spacing\": -1"), "/spacing", ">= 0.01"));
+        QVERIFY(hasError(replaced("\"spacing\": 1.000000", "\"spacing\": -1"), "/spacing", "must be in [0.01, 1000], got -1"));
         QVERIFY(hasError(replaced("\"spacing\": 1.000000", "\"spacing\": 3"), "/spacing", "whole number"));
         QVERIFY(hasError(replaced("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 0, \"yMax\": 10 }", "[0, 10]"), "/extent", "object"));
         QVERIFY(hasError(replaced("\"xMax\": 10", "\"xMax\": -10"), "/extent/xMax", "> xMin"));
@@ -548,9 +548,9 @@ private slots:
         QVERIFY(hasError(replaced("\"jounce.terrain\"", "\"jounce.vehicle\""), "/format"));
         QVERIFY(hasError(replaced("\"schemaVersion\": 1", "\"schemaVersion\": 99"), "/schemaVersion", "newer"));
         QVERIFY(hasError(replaced("\"type\": \"flat\"", "\"type\": \"lava\""), "/base/type"));
-        QVERIFY(hasError(replaced("\"type\": \"bump\"", "\"type\": 3"), "/features/0/type", "string"));
+        QVERIFY(hasError(replaced("\"type\": \"bump\"", "\"type\": 3"), "/features/0/type", "expected one of \"bump\", \"pothole\""));
         QVERIFY(hasError(replaced("\"type\": \"bump\"", "\"type\": \"volcano\""), "/features/0/type"));
-        QVERIFY(hasError(replaced("\"width\": 2", "\"width\": -2"), "/features/0/width", "> 0"));
+        QVERIFY(hasError(replaced("\"width\": 2", "\"width\": -2"), "/features/0/width", "must be in (0, 100000], got -2"));
         QVERIFY(hasError(replaced("\"at\": [5, 5]", "\"at\": [5]"), "/features/0/at", "[x, y]"));
         QVERIFY(hasError(replaced("\"at\": [5, 5]", "\"at\": [5, null]"), "/features/0/at/1", "number"));
         QVERIFY(hasError(replaced("\"height\": 0.1", "\"depth\": 0.1"), "/features/0/height", "missing"));
@@ -623,6 +623,30 @@ private slots:
         QVERIFY(hasError(loadTerrain("/nonexistent/terrain.json"), "", "cannot"));
         // Bullet refuses an empty terrain instead of asserting.
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, HeightFieldCollider(std::make_shared<const Terrain>()));
+    }
+
+    void messagesUseTheSharedWording()
+    {
+        // The checked reader's words (json/ObjectReader.h), as for vehicles and maneuvers; a terrain is
+        // never written back, so an unknown key is only "ignored".
+        const TerrainDocument doc = parseTerrain(
+            terrainText("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 0, \"yMax\": 10 }", 1.0,
+                        "\"features\": [ { \"type\": \"rough\", \"from\": [0, 5], \"width\": 4, \"length\": 4, "
+                        "\"class\": \"B\", \"seed\": 7.0, \"colour\": 1 }, { \"type\": \"bump\", \"at\": [5, 5], "
+                        "\"length\": 2, \"width\": \"wide\", \"height\": 0.1 } ], \"start\": { \"heading\": 9 }"),
+            ".");
+        const auto message = [&](const std::string& pointer) {
+            for (const Problem& p : doc.problems.items)
+                if (p.pointer == pointer)
+                    return p.message;
+            return std::string("(none)");
+        };
+        QCOMPARE(message("/features/0/colour"), std::string("unknown key, ignored"));
+        QCOMPARE(message("/features/0/seed"), std::string("(none)"));  // 7.0 is the integer 7
+        QCOMPARE(message("/features/1/width"), std::string("expected a number, got string \"wide\""));
+        QCOMPARE(message("/start/position"), std::string("missing (required): an [x, y] point in metres"));
+        QVERIFY(message("/start/heading").starts_with("must be in [-6.28"));
+        QCOMPARE(doc.problems.errorCount(), std::size_t(3));
     }
 
     void presetsLoadAndAreFast()
