@@ -1,5 +1,6 @@
 #include "CurveDefinitions.h"
 
+#include "config/ParameterPaths.h"
 #include "config/Units.h"
 #include "vehicle/Engine.h"
 #include "vehicle/InputSmoothing.h"
@@ -7,211 +8,294 @@
 #include "vehicle/TireLoad.h"
 #include "vehicle/TireModel.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace jounce::widgets {
 namespace {
 
+namespace param = config::param;
+using config::GraphInfo;
+using config::Json;
+using config::Node;
 using telemetry::VehicleChannel;
 using telemetry::WheelChannel;
+using Operating = std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)>;
 
-std::string idx(std::size_t i) { return "[" + std::to_string(i) + "]"; }
+/// The order of the editor's list; curves not named here follow in registry order.
+const char* const kDisplayOrder[] = {"torqueCurve",   "frictionVsSlip",   "lateralStiffness", "camber",
+                                     "wheelToeAngle", "wheelCamberAngle", "loadFilter",       "steerVsSpeed",
+                                     "gearRatios",    "autoBox"};
 
-/// A graph of GraphPoints at `base` (e.g. "drive.engine.torqueCurve").
-CurveSeries graphSeries(const std::string& name, const std::string& base, const std::vector<GraphPoint>& g,
-                        bool xFirstFixed = false)
+// ---- curves generated from the registry's graphs ---------------------------------------------
+
+/// What the model adds to a graph's curve: whether the vehicle uses it (beyond having it) and its
+/// live operating point. Graphs without an entry are drawn without one.
+struct GraphBehaviour {
+    std::string pattern;  ///< the graph's registry path pattern
+    std::function<bool(const VehicleConfig&)> used;
+    std::function<Operating(const VehicleConfig&, int wheel)> operating;
+};
+
+/// A compliance graph's operating point: normalised jounce against the steer or camber angle.
+Operating complianceOperating(const VehicleConfig& c, int wheel, WheelChannel angle)
 {
-    CurveSeries s{name, {}};
-    for (std::size_t i = 0; i < g.size(); ++i)
-        s.points.push_back({g[i].x, g[i].y, xFirstFixed && i == 0 ? std::string() : base + idx(i) + "[0]", base + idx(i) + "[1]"});
+    const SuspensionData& s = c.wheels[std::size_t(wheel)].suspension;
+    const double droop = s.maxDroop, travel = s.maxDroop + s.maxCompression;
+    return [wheel, droop, travel, angle](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+        const double jounce = f.wheel(WheelChannel::Jounce, wheel);
+        return std::pair{travel > 0 ? (jounce + droop) / travel : 0.0, f.wheel(angle, wheel)};
+    };
+}
+
+const std::vector<GraphBehaviour>& graphBehaviours()
+{
+    static const std::vector<GraphBehaviour> behaviours{
+        {param::drive::engine::torqueCurve.str(), {},
+         [](const VehicleConfig& c, int) -> Operating {
+             const EngineData e = c.drive.engine;
+             return [e](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+                 const double omega = f.vehicle(VehicleChannel::EngineOmega);
+                 return std::pair{omega / e.maxOmega, sim::engineTorqueCurve(e, omega)};
+             };
+         }},
+        {param::wheels::tire::frictionVsSlipGraph.str(), {},
+         [](const VehicleConfig& c, int wheel) -> Operating {
+             const TireData tire = c.wheels[std::size_t(wheel)].tire;
+             return [tire, wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+                 if (f.wheel(WheelChannel::InAir, wheel) > 0.5)
+                     return std::nullopt;
+                 const double s = std::fabs(f.wheel(WheelChannel::LongSlip, wheel));
+                 return std::pair{s, sim::frictionVsSlip(tire.frictionVsSlipGraph, s)};
+             };
+         }},
+        {param::wheels::compliance::wheelToeAngle.str(), {},
+         [](const VehicleConfig& c, int wheel) { return complianceOperating(c, wheel, WheelChannel::SteerAngle); }},
+        {param::wheels::compliance::wheelCamberAngle.str(), {},
+         [](const VehicleConfig& c, int wheel) { return complianceOperating(c, wheel, WheelChannel::Camber); }},
+        // The steer limit table is read by the 4W and NW drives only.
+        {param::controls::steerVsForwardSpeedTable.str(),
+         [](const VehicleConfig& c) { return c.drive.type == DriveType::FourWheel || c.drive.type == DriveType::NWheel; },
+         [](const VehicleConfig& c, int) -> Operating {
+             const std::vector<GraphPoint> table = c.controls.steerVsForwardSpeedTable;
+             return [table](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+                 const double v = std::fabs(f.vehicle(VehicleChannel::ForwardSpeed));
+                 return std::pair{v, sim::steerLimit(table, v, false)};
+             };
+         }},
+    };
+    return behaviours;
+}
+
+/// An axis label from the graph's axis name and its leaf's unit: angles are shown in degrees,
+/// dimensionless values without a unit.
+std::string axisLabel(const std::string& axis, const Node& leaf)
+{
+    const std::string& unit = leaf.info.unit;
+    if (unit == "rad")
+        return axis + " (deg)";
+    return unit.empty() || unit == "1" ? axis : axis + " (" + unit + ")";
+}
+
+double displayScale(const Node& leaf)
+{
+    return leaf.info.unit == "rad" ? radiansToDegrees(1.0) : 1.0;
+}
+
+/// The curve of one registry graph in this vehicle (wheel `wheel` for per-wheel graphs), or
+/// nullopt when the vehicle lacks the graph or does not use it.
+std::optional<CurveDef> graphCurve(const Node& graph, const VehicleConfig& c, int wheel, const Json& written)
+{
+    const GraphInfo& info = *graph.graph;
+    const std::string pattern = graph.pathPattern();
+    const bool perWheel = param::wheels::list.contains(pattern);
+    if (perWheel && (wheel < 0 || wheel >= static_cast<int>(c.wheels.size())))
+        return std::nullopt;
+    const std::string path = perWheel ? param::ElementPath{pattern}(std::size_t(wheel)) : pattern;
+    const Json::json_pointer pointer(config::ParameterRegistry::pathToPointer(path));
+    if (path.find('[') != std::string::npos && !perWheel)
+        return std::nullopt;  // a graph in some other list: no editor for it yet
+    if (!written.contains(pointer))
+        return std::nullopt;  // an absent optional part, or a part of another drive type
+    const Json& points = written.at(pointer);
+    if (points.empty() && graph.minItems == 0)
+        return std::nullopt;
+    const GraphBehaviour* behaviour = nullptr;
+    for (const GraphBehaviour& b : graphBehaviours())
+        if (b.pattern == pattern)
+            behaviour = &b;
+    if (behaviour && behaviour->used && !behaviour->used(c))
+        return std::nullopt;
+
+    const Node& x = *graph.element->children.at(0);
+    const Node& y = *graph.element->children.at(1);
+    CurveDef d;
+    d.id = info.id;
+    d.title = info.title;
+    d.perWheel = perWheel;
+    d.xLabel = axisLabel(info.xAxis, x);
+    d.yLabel = axisLabel(info.yAxis, y);
+    d.xScale = displayScale(x);
+    d.yScale = displayScale(y);
+    CurveSeries s{graph.key, {}};
+    const param::Path base{path};
+    for (std::size_t i = 0; i < points.size(); ++i)
+        s.points.push_back({points[i].at(0).get<double>(), points[i].at(1).get<double>(),
+                            info.fixedFirstX && i == 0 ? std::string() : base(i, 0), base(i, 1)});
+    d.series.push_back(std::move(s));
+    if (behaviour && behaviour->operating)
+        d.operating = behaviour->operating(c, wheel);
+    return d;
+}
+
+// ---- curves of scalar parameters (no graph in the registry) -----------------------------------
+
+/// C_T / L_rest = latStiffY · f1(3 ℓ / latStiffX) (§2.10); the knee (latStiffX, latStiffY) is the
+/// one point: drag it to set both.
+CurveDef lateralStiffnessCurve(const WheelConfig& wc, int wheel)
+{
+    CurveDef d;
+    d.id = "lateralStiffness";
+    d.title = "Lateral stiffness vs normalised load";
+    d.perWheel = true;
+    d.xLabel = "normalised tire load";
+    d.yLabel = "lateral stiffness / rest load (1/rad)";
+    const std::size_t w = std::size_t(wheel);
+    d.series.push_back({"saturation knee",
+                        {{wc.tire.latStiffX, wc.tire.latStiffY, param::wheels::tire::latStiffX(w),
+                          param::wheels::tire::latStiffY(w)}}});
+    for (int i = 0; i <= 60; ++i) {
+        const double l = 4.0 * i / 60.0;
+        d.line.push_back({l, wc.tire.latStiffY * sim::tireSmoothing1(3.0 * l / wc.tire.latStiffX)});
+    }
+    const TireData tire = wc.tire;
+    d.operating = [tire, wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+        const double l = f.wheel(WheelChannel::NormTireLoad, wheel);
+        return std::pair{l, tire.latStiffY * sim::tireSmoothing1(3.0 * std::max(0.0, l) / tire.latStiffX)};
+    };
+    return d;
+}
+
+/// §2.11: camber at full droop, at rest and at full compression.
+CurveDef camberCurve(const WheelConfig& wc, int wheel)
+{
+    namespace susp = param::wheels::suspension;
+    CurveDef d;
+    d.id = "camber";
+    d.title = "Camber vs jounce";
+    d.perWheel = true;
+    d.xLabel = "jounce (m)";
+    d.yLabel = "camber (deg)";
+    d.yScale = radiansToDegrees(1.0);
+    const SuspensionData& s = wc.suspension;
+    const std::size_t w = std::size_t(wheel);
+    d.series.push_back({"camberAt*",
+                        {{-s.maxDroop, s.camberAtRest + s.camberAtMaxDroop, "", susp::camberAtMaxDroop(w)},
+                         {0.0, s.camberAtRest, "", susp::camberAtRest(w)},
+                         {s.maxCompression, s.camberAtRest + s.camberAtMaxCompression, "", susp::camberAtMaxCompression(w)}}});
+    d.operating = [wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+        return std::pair{f.wheel(WheelChannel::Jounce, wheel), f.wheel(WheelChannel::Camber, wheel)};
+    };
+    return d;
+}
+
+CurveDef loadFilterCurve(const VehicleConfig& c, int wheel)
+{
+    namespace tlf = param::tireLoadFilter;
+    CurveDef d;
+    d.id = "loadFilter";
+    d.title = "Tire load filter";
+    d.xLabel = "normalised tire load";
+    d.yLabel = "filtered normalised load";
+    const TireLoadFilterData& f = c.tireLoadFilter;
+    d.series.push_back({"filter points",
+                        {{f.minNormalisedLoad, f.minFilteredNormalisedLoad, tlf::minNormalisedLoad, tlf::minFilteredNormalisedLoad},
+                         {f.maxNormalisedLoad, f.maxFilteredNormalisedLoad, tlf::maxNormalisedLoad, tlf::maxFilteredNormalisedLoad}}});
+    const TireLoadFilterData filter = f;
+    d.operating = [filter, wheel](const telemetry::Frame& fr) -> std::optional<std::pair<double, double>> {
+        const double l = fr.wheel(WheelChannel::NormTireLoad, wheel);
+        return std::pair{l, sim::filterNormalisedLoad(filter, l)};
+    };
+    return d;
+}
+
+/// Points of a per-gear list from gear `first` on, at x = gear number (-1 reverse, 1.. forward).
+CurveSeries gearSeries(const param::Path& list, const std::vector<double>& values, std::size_t first)
+{
+    CurveSeries s{std::string(list.key()), {}};
+    for (std::size_t g = first; g < values.size(); ++g)
+        if (g != std::size_t(kNeutralGearIndex))
+            s.points.push_back({double(int(g) - kNeutralGearIndex), values[g], "", list(g)});
     return s;
 }
 
-std::string wheelBase(int wheel) { return "wheels[" + std::to_string(wheel) + "]"; }
+CurveDef gearRatioCurve(const VehicleConfig& c)
+{
+    CurveDef gears;
+    gears.id = "gearRatios";
+    gears.title = "Gear ratios";
+    gears.stepwise = true;
+    gears.xLabel = "gear (-1 reverse, 1.. forward)";
+    gears.yLabel = "ratio";
+    gears.series.push_back(gearSeries(param::drive::gears::ratios, c.drive.gears.ratios, 0));
+    // The operating point is the engaged gear at its ratio (total ratio / final ratio).
+    const double finalRatio = c.drive.gears.finalRatio;
+    gears.operating = [finalRatio](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+        const double gear = f.vehicle(VehicleChannel::Gear);
+        if (gear == 0.0 || finalRatio == 0.0)
+            return std::nullopt;
+        return std::pair{gear, f.vehicle(VehicleChannel::GearRatio) / finalRatio};
+    };
+    return gears;
+}
+
+CurveDef autoBoxCurve(const VehicleConfig& c)
+{
+    CurveDef box;
+    box.id = "autoBox";
+    box.title = "Autobox up/down ratios";
+    box.stepwise = true;
+    box.xLabel = "gear (1.. forward)";
+    box.yLabel = "engine speed / maxOmega";
+    box.series = {gearSeries(param::drive::autoBox::upRatios, c.drive.autoBox.upRatios, std::size_t(kFirstGearIndex)),
+                  gearSeries(param::drive::autoBox::downRatios, c.drive.autoBox.downRatios, std::size_t(kFirstGearIndex))};
+    const double maxOmega = c.drive.engine.maxOmega;
+    box.operating = [maxOmega](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
+        return std::pair{f.vehicle(VehicleChannel::Gear), f.vehicle(VehicleChannel::EngineOmega) / maxOmega};
+    };
+    return box;
+}
+
+std::size_t displayRank(const std::string& id)
+{
+    const auto* it = std::find(std::begin(kDisplayOrder), std::end(kDisplayOrder), id);
+    return std::size_t(it - std::begin(kDisplayOrder));
+}
 
 }  // namespace
 
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel)
 {
+    const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
     std::vector<CurveDef> out;
     const bool hasWheel = wheel >= 0 && wheel < static_cast<int>(c.wheels.size());
-    const std::size_t w = hasWheel ? std::size_t(wheel) : 0;
-    const bool engine = c.drive.type != DriveType::None;
-
-    if (engine) {
-        CurveDef d;
-        d.id = "torqueCurve";
-        d.title = "Engine torque curve";
-        d.xLabel = "engine speed / maxOmega";
-        d.yLabel = "fraction of peakTorque";
-        d.series.push_back(graphSeries("torqueCurve", "drive.engine.torqueCurve", c.drive.engine.torqueCurve));
-        const EngineData e = c.drive.engine;
-        d.operating = [e](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-            const double omega = f.vehicle(VehicleChannel::EngineOmega);
-            return std::pair{omega / e.maxOmega, sim::engineTorqueCurve(e, omega)};
-        };
-        out.push_back(d);
-    }
+    const Json written = registry.write(c);
+    for (const Node* graph : registry.graphs())
+        if (std::optional<CurveDef> d = graphCurve(*graph, c, wheel, written))
+            out.push_back(std::move(*d));
     if (hasWheel) {
-        const WheelConfig& wc = c.wheels[w];
-        const std::string base = wheelBase(wheel);
-        {
-            CurveDef d;
-            d.id = "frictionVsSlip";
-            d.title = "Friction vs longitudinal slip";
-            d.perWheel = true;
-            d.xLabel = "|longitudinal slip|";
-            d.yLabel = "friction multiplier";
-            d.series.push_back(graphSeries("frictionVsSlipGraph", base + ".tire.frictionVsSlipGraph", wc.tire.frictionVsSlipGraph, true));
-            const TireData tire = wc.tire;
-            d.operating = [tire, wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-                if (f.wheel(WheelChannel::InAir, wheel) > 0.5)
-                    return std::nullopt;
-                const double s = std::fabs(f.wheel(WheelChannel::LongSlip, wheel));
-                return std::pair{s, sim::frictionVsSlip(tire.frictionVsSlipGraph, s)};
-            };
-            out.push_back(d);
-        }
-        {
-            // C_T / L_rest = latStiffY · f1(3 ℓ / latStiffX) (§2.10); the knee (latStiffX, latStiffY)
-            // is the one point: drag it to set both.
-            CurveDef d;
-            d.id = "lateralStiffness";
-            d.title = "Lateral stiffness vs normalised load";
-            d.perWheel = true;
-            d.xLabel = "normalised tire load";
-            d.yLabel = "lateral stiffness / rest load (1/rad)";
-            d.series.push_back({"saturation knee",
-                                {{wc.tire.latStiffX, wc.tire.latStiffY, base + ".tire.latStiffX", base + ".tire.latStiffY"}}});
-            for (int i = 0; i <= 60; ++i) {
-                const double l = 4.0 * i / 60.0;
-                d.line.push_back({l, wc.tire.latStiffY * sim::tireSmoothing1(3.0 * l / wc.tire.latStiffX)});
-            }
-            const TireData tire = wc.tire;
-            d.operating = [tire, wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-                const double l = f.wheel(WheelChannel::NormTireLoad, wheel);
-                return std::pair{l, tire.latStiffY * sim::tireSmoothing1(3.0 * std::max(0.0, l) / tire.latStiffX)};
-            };
-            out.push_back(d);
-        }
-        {
-            // §2.11: camber at full droop, at rest and at full compression.
-            CurveDef d;
-            d.id = "camber";
-            d.title = "Camber vs jounce";
-            d.perWheel = true;
-            d.xLabel = "jounce (m)";
-            d.yLabel = "camber (deg)";
-            d.yScale = radiansToDegrees(1.0);
-            const SuspensionData& s = wc.suspension;
-            d.series.push_back({"camberAt*",
-                                {{-s.maxDroop, s.camberAtRest + s.camberAtMaxDroop, "", base + ".suspension.camberAtMaxDroop"},
-                                 {0.0, s.camberAtRest, "", base + ".suspension.camberAtRest"},
-                                 {s.maxCompression, s.camberAtRest + s.camberAtMaxCompression, "", base + ".suspension.camberAtMaxCompression"}}});
-            d.operating = [wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-                return std::pair{f.wheel(WheelChannel::Jounce, wheel), f.wheel(WheelChannel::Camber, wheel)};
-            };
-            out.push_back(d);
-        }
-        if (wc.compliance) {
-            const double droop = wc.suspension.maxDroop, travel = wc.suspension.maxDroop + wc.suspension.maxCompression;
-            auto normalised = [droop, travel](double x) { return travel > 0 ? (x + droop) / travel : 0.0; };
-            for (auto [key, graph, label] : {std::tuple{"wheelToeAngle", &wc.compliance->wheelToeAngle, "toe (deg)"},
-                                             std::tuple{"wheelCamberAngle", &wc.compliance->wheelCamberAngle, "camber (deg)"}}) {
-                if (graph->empty())
-                    continue;
-                CurveDef d;
-                d.id = key;
-                d.title = std::string("Compliance: ") + key;
-                d.perWheel = true;
-                d.xLabel = "normalised jounce (0 droop, 1 compression)";
-                d.yLabel = label;
-                d.yScale = radiansToDegrees(1.0);
-                d.series.push_back(graphSeries(key, base + ".compliance." + key, *graph));
-                const bool toe = std::string(key) == "wheelToeAngle";
-                d.operating = [wheel, normalised, toe](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-                    return std::pair{normalised(f.wheel(WheelChannel::Jounce, wheel)),
-                                     f.wheel(toe ? WheelChannel::SteerAngle : WheelChannel::Camber, wheel)};
-                };
-                out.push_back(d);
-            }
-        }
+        out.push_back(lateralStiffnessCurve(c.wheels[std::size_t(wheel)], wheel));
+        out.push_back(camberCurve(c.wheels[std::size_t(wheel)], wheel));
     }
-    {
-        CurveDef d;
-        d.id = "loadFilter";
-        d.title = "Tire load filter";
-        d.xLabel = "normalised tire load";
-        d.yLabel = "filtered normalised load";
-        const TireLoadFilterData& f = c.tireLoadFilter;
-        d.series.push_back({"filter points",
-                            {{f.minNormalisedLoad, f.minFilteredNormalisedLoad, "tireLoadFilter.minNormalisedLoad",
-                              "tireLoadFilter.minFilteredNormalisedLoad"},
-                             {f.maxNormalisedLoad, f.maxFilteredNormalisedLoad, "tireLoadFilter.maxNormalisedLoad",
-                              "tireLoadFilter.maxFilteredNormalisedLoad"}}});
-        const TireLoadFilterData filter = f;
-        const int w0 = hasWheel ? wheel : 0;
-        d.operating = [filter, w0](const telemetry::Frame& fr) -> std::optional<std::pair<double, double>> {
-            const double l = fr.wheel(WheelChannel::NormTireLoad, w0);
-            return std::pair{l, sim::filterNormalisedLoad(filter, l)};
-        };
-        out.push_back(d);
+    out.push_back(loadFilterCurve(c, hasWheel ? wheel : 0));
+    // The gear lists are lists of scalars indexed by gear, not graphs: drawn as steps.
+    if (c.drive.type != DriveType::None) {
+        out.push_back(gearRatioCurve(c));
+        out.push_back(autoBoxCurve(c));
     }
-    if (c.drive.type == DriveType::FourWheel || c.drive.type == DriveType::NWheel) {
-        CurveDef d;
-        d.id = "steerVsSpeed";
-        d.title = "Steer limit vs forward speed";
-        d.xLabel = "forward speed (m/s)";
-        d.yLabel = "largest steer fraction";
-        d.series.push_back(graphSeries("steerVsForwardSpeedTable", "controls.steerVsForwardSpeedTable",
-                                       c.controls.steerVsForwardSpeedTable));
-        const std::vector<GraphPoint> table = c.controls.steerVsForwardSpeedTable;
-        d.operating = [table](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-            const double v = std::fabs(f.vehicle(VehicleChannel::ForwardSpeed));
-            return std::pair{v, sim::steerLimit(table, v, false)};
-        };
-        out.push_back(d);
-    }
-    if (engine) {
-        CurveDef gears;
-        gears.id = "gearRatios";
-        gears.title = "Gear ratios";
-        gears.stepwise = true;
-        gears.xLabel = "gear (-1 reverse, 1.. forward)";
-        gears.yLabel = "ratio";
-        CurveSeries ratios{"ratios", {}};
-        for (std::size_t g = 0; g < c.drive.gears.ratios.size(); ++g)
-            if (g != std::size_t(kNeutralGearIndex))
-                ratios.points.push_back({double(int(g) - kNeutralGearIndex), c.drive.gears.ratios[g], "", "drive.gears.ratios" + idx(g)});
-        gears.series.push_back(ratios);
-        // The operating point is the engaged gear at its ratio (total ratio / final ratio).
-        const double finalRatio = c.drive.gears.finalRatio;
-        gears.operating = [finalRatio](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-            const double gear = f.vehicle(VehicleChannel::Gear);
-            if (gear == 0.0 || finalRatio == 0.0)
-                return std::nullopt;
-            return std::pair{gear, f.vehicle(VehicleChannel::GearRatio) / finalRatio};
-        };
-        out.push_back(gears);
-
-        CurveDef box;
-        box.id = "autoBox";
-        box.title = "Autobox up/down ratios";
-        box.stepwise = true;
-        box.xLabel = "gear (1.. forward)";
-        box.yLabel = "engine speed / maxOmega";
-        CurveSeries up{"upRatios", {}}, down{"downRatios", {}};
-        for (std::size_t g = std::size_t(kFirstGearIndex); g < c.drive.autoBox.upRatios.size(); ++g)
-            up.points.push_back({double(int(g) - kNeutralGearIndex), c.drive.autoBox.upRatios[g], "", "drive.autoBox.upRatios" + idx(g)});
-        for (std::size_t g = std::size_t(kFirstGearIndex); g < c.drive.autoBox.downRatios.size(); ++g)
-            down.points.push_back({double(int(g) - kNeutralGearIndex), c.drive.autoBox.downRatios[g], "", "drive.autoBox.downRatios" + idx(g)});
-        box.series = {up, down};
-        const double maxOmega = c.drive.engine.maxOmega;
-        box.operating = [maxOmega](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-            return std::pair{f.vehicle(VehicleChannel::Gear), f.vehicle(VehicleChannel::EngineOmega) / maxOmega};
-        };
-        out.push_back(box);
-    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const CurveDef& a, const CurveDef& b) { return displayRank(a.id) < displayRank(b.id); });
     return out;
 }
 

@@ -44,9 +44,12 @@ struct CurveDef {
     std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)> operating;
 };
 
-/// Every curve of `config` (per-wheel curves for `wheel`): torque curve, friction vs slip,
-/// lateral stiffness vs load, tire load filter, camber vs jounce, compliance graphs, steer vs
-/// speed, gear ratios, autobox up/down ratios. Curves whose parts the vehicle lacks are left out.
+/// Every curve of `config` (per-wheel curves for `wheel`). One curve per graph of the registry
+/// (ParameterRegistry::graphs(): torque curve, friction vs slip, compliance graphs, steer vs speed),
+/// titled, labelled and constrained by its GraphInfo and its point leaves, as the parameter editor
+/// is built from the leaves; plus the curves made of scalar parameters: lateral stiffness vs load,
+/// camber vs jounce, tire load filter, and the per-gear lists (gear ratios, autobox up/down ratios),
+/// which are lists of scalars, not graphs. Curves whose parts the vehicle lacks are left out.
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel);
 
 /// The parameter edits that move point `index` of `series` to (x, y) (stored units); fixed

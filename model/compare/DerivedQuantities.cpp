@@ -132,19 +132,36 @@ std::optional<double> drivenWheelRadius(const VehicleConfig& v)
     return sum / static_cast<double>(driven.size());
 }
 
-std::vector<DerivedRow> deriveQuantities(std::span<const VehicleConfig* const> vehicles)
-{
-    std::vector<DerivedRow> rows;
-    const auto add = [&](std::string id, std::string label, std::string unit, std::string meaning,
-                         const std::function<Value(const VehicleConfig&)>& f) {
+namespace {
+
+/// The rows being derived: each row holds one value per vehicle (nullopt when not finite).
+class RowTable {
+public:
+    explicit RowTable(std::span<const VehicleConfig* const> vehicles) : vehicles_(vehicles) {}
+
+    std::span<const VehicleConfig* const> vehicles() const { return vehicles_; }
+
+    void add(std::string id, std::string label, std::string unit, std::string meaning,
+             const std::function<Value(const VehicleConfig&)>& f)
+    {
         DerivedRow row{std::move(id), std::move(label), std::move(unit), std::move(meaning), {}, false};
-        for (const VehicleConfig* v : vehicles) {
+        for (const VehicleConfig* v : vehicles_) {
             Value x = f(*v);
             row.values.push_back(x && std::isfinite(*x) ? x : std::nullopt);
         }
-        rows.push_back(std::move(row));
-    };
+        rows_.push_back(std::move(row));
+    }
 
+    std::vector<DerivedRow> take() { return std::move(rows_); }
+
+private:
+    std::span<const VehicleConfig* const> vehicles_;
+    std::vector<DerivedRow> rows_;
+};
+
+/// Front and rear weight shares from the sprung masses.
+void addWeightRows(RowTable& table)
+{
     const auto weightShare = [](bool front) {
         return [front](const VehicleConfig& v) -> Value {
             const Axles a = axlesOf(v);
@@ -154,32 +171,40 @@ std::vector<DerivedRow> deriveQuantities(std::span<const VehicleConfig* const> v
             return 100.0 * sprungMassOn(v, a.front, front) / total;
         };
     };
-    add("frontWeight", "front weight share", "%",
-        "sprung mass on the wheels ahead of the centre of mass over the total sprung mass (suspension.sprungMass)",
-        weightShare(true));
-    add("rearWeight", "rear weight share", "%", "sprung mass on the other wheels over the total sprung mass",
-        weightShare(false));
+    table.add("frontWeight", "front weight share", "%",
+              "sprung mass on the wheels ahead of the centre of mass over the total sprung mass (suspension.sprungMass)",
+              weightShare(true));
+    table.add("rearWeight", "rear weight share", "%", "sprung mass on the other wheels over the total sprung mass",
+              weightShare(false));
+}
 
+/// Natural frequency and damping ratio per axle group.
+void addRideRows(RowTable& table)
+{
     for (const bool front : {true, false}) {
         const std::string axle = front ? "Front" : "Rear";
         const std::string axleText = front ? "front" : "rear";
-        add("naturalFrequency" + axle, axleText + " natural frequency", "Hz",
-            "sqrt(k / m_s) / 2π, mean over the " + axleText + " wheels (spec §1.3; the guide wants 1.5-2 Hz for a car)",
-            [front](const VehicleConfig& v) {
-                return groupMean(v, frontWheels(v), front, [](const WheelConfig& w) {
-                    return guide::naturalFrequencyHz(w.suspension.springStrength, w.suspension.sprungMass);
-                });
-            });
-        add("dampingRatio" + axle, axleText + " damping ratio", "1",
-            "c / (2 sqrt(k m_s)), mean over the " + axleText + " wheels (spec §1.3; the guide wants 0.25-0.6)",
-            [front](const VehicleConfig& v) {
-                return groupMean(v, frontWheels(v), front, [](const WheelConfig& w) {
-                    return guide::dampingRatio(w.suspension.springDamperRate, w.suspension.springStrength,
-                                               w.suspension.sprungMass);
-                });
-            });
+        table.add("naturalFrequency" + axle, axleText + " natural frequency", "Hz",
+                  "sqrt(k / m_s) / 2π, mean over the " + axleText + " wheels (spec §1.3; the guide wants 1.5-2 Hz for a car)",
+                  [front](const VehicleConfig& v) {
+                      return groupMean(v, frontWheels(v), front, [](const WheelConfig& w) {
+                          return guide::naturalFrequencyHz(w.suspension.springStrength, w.suspension.sprungMass);
+                      });
+                  });
+        table.add("dampingRatio" + axle, axleText + " damping ratio", "1",
+                  "c / (2 sqrt(k m_s)), mean over the " + axleText + " wheels (spec §1.3; the guide wants 0.25-0.6)",
+                  [front](const VehicleConfig& v) {
+                      return groupMean(v, frontWheels(v), front, [](const WheelConfig& w) {
+                          return guide::dampingRatio(w.suspension.springDamperRate, w.suspension.springStrength,
+                                                     w.suspension.sprungMass);
+                      });
+                  });
     }
+}
 
+/// The front share of the roll stiffness and the total.
+void addRollRows(RowTable& table)
+{
     const auto rollShare = [](const VehicleConfig& v) -> Value {
         const Axles a = axlesOf(v);
         if (!a.hasFront || !a.hasRear)
@@ -192,27 +217,35 @@ std::vector<DerivedRow> deriveQuantities(std::span<const VehicleConfig* const> v
             return std::nullopt;
         return 100.0 * kf / (kf + kr);
     };
-    add("rollStiffnessFront", "front roll stiffness share", "%",
-        "front share of the roll stiffness from springs and anti-roll bars (spec §1.4, §2.13); more front "
-        "share: more understeer",
-        rollShare);
-    add("rollStiffnessTotal", "roll stiffness", "N m/deg",
-        "springs Σ k·y·l plus bars K·Δy·Δl over all wheels, per degree of roll", [](const VehicleConfig& v) -> Value {
-            return rollStiffness(v, std::vector<bool>(v.wheels.size(), true)) * kPi / 180.0;
-        });
+    table.add("rollStiffnessFront", "front roll stiffness share", "%",
+              "front share of the roll stiffness from springs and anti-roll bars (spec §1.4, §2.13); more front "
+              "share: more understeer",
+              rollShare);
+    table.add("rollStiffnessTotal", "roll stiffness", "N m/deg",
+              "springs Σ k·y·l plus bars K·Δy·Δl over all wheels, per degree of roll", [](const VehicleConfig& v) -> Value {
+                  return rollStiffness(v, std::vector<bool>(v.wheels.size(), true)) * kPi / 180.0;
+              });
+}
 
-    add("peakPower", "peak engine power", "kW", "max of T_peak·curve(ω/ω_max)·ω (spec §2.18)",
-        [](const VehicleConfig& v) -> Value {
-            return hasEngine(v) ? Value(peakPower(v.drive.engine) / 1000.0) : std::nullopt;
-        });
-    add("powerToWeight", "power to weight", "W/kg", "peak engine power over chassis.mass",
-        [](const VehicleConfig& v) -> Value {
-            return hasEngine(v) && v.chassis.mass > 0 ? Value(peakPower(v.drive.engine) / v.chassis.mass)
-                                                      : std::nullopt;
-        });
+/// Peak engine power and power to weight.
+void addPowerRows(RowTable& table)
+{
+    table.add("peakPower", "peak engine power", "kW", "max of T_peak·curve(ω/ω_max)·ω (spec §2.18)",
+              [](const VehicleConfig& v) -> Value {
+                  return hasEngine(v) ? Value(peakPower(v.drive.engine) / 1000.0) : std::nullopt;
+              });
+    table.add("powerToWeight", "power to weight", "W/kg", "peak engine power over chassis.mass",
+              [](const VehicleConfig& v) -> Value {
+                  return hasEngine(v) && v.chassis.mass > 0 ? Value(peakPower(v.drive.engine) / v.chassis.mass)
+                                                            : std::nullopt;
+              });
+}
 
+/// Overall ratio and rev-limited top speed of every gear any vehicle has (neutral left out).
+void addGearRows(RowTable& table)
+{
     std::size_t gears = 0;
-    for (const VehicleConfig* v : vehicles)
+    for (const VehicleConfig* v : table.vehicles())
         if (hasEngine(*v))
             gears = std::max(gears, v->drive.gears.ratios.size());
     for (std::size_t g = 0; g < gears; ++g) {
@@ -229,19 +262,24 @@ std::vector<DerivedRow> deriveQuantities(std::span<const VehicleConfig* const> v
                 return std::nullopt;
             return v.drive.gears.ratios[g] * v.drive.gears.finalRatio;
         };
-        add("overallRatio" + key, "overall ratio, " + name, "1", "gears.ratios[" + std::to_string(g) + "] · finalRatio",
-            overall);
-        add("topSpeed" + key, "top speed in " + name, "km/h",
-            "rev-limited road speed: maxOmega · driven wheel radius / overall ratio (no drag in the model)",
-            [overall](const VehicleConfig& v) -> Value {
-                const Value ratio = overall(v);
-                const std::optional<double> radius = drivenWheelRadius(v);
-                if (!ratio || !radius || *ratio == 0.0)
-                    return std::nullopt;
-                return std::fabs(v.drive.engine.maxOmega * *radius / *ratio) * 3.6;
-            });
+        table.add("overallRatio" + key, "overall ratio, " + name, "1",
+                  "gears.ratios[" + std::to_string(g) + "] · finalRatio",  // path-check: prose
+                  overall);
+        table.add("topSpeed" + key, "top speed in " + name, "km/h",
+                  "rev-limited road speed: maxOmega · driven wheel radius / overall ratio (no drag in the model)",
+                  [overall](const VehicleConfig& v) -> Value {
+                      const Value ratio = overall(v);
+                      const std::optional<double> radius = drivenWheelRadius(v);
+                      if (!ratio || !radius || *ratio == 0.0)
+                          return std::nullopt;
+                      return std::fabs(v.drive.engine.maxOmega * *radius / *ratio) * 3.6;
+                  });
     }
+}
 
+/// Marks the rows whose values are not all alike (present in some vehicles only, or 1e-9 apart).
+void markDifferences(std::vector<DerivedRow>& rows)
+{
     for (DerivedRow& row : rows) {
         for (const Value& x : row.values) {
             const Value& a = row.values.front();
@@ -251,6 +289,20 @@ std::vector<DerivedRow> deriveQuantities(std::span<const VehicleConfig* const> v
                 row.differs = true;
         }
     }
+}
+
+}  // namespace
+
+std::vector<DerivedRow> deriveQuantities(std::span<const VehicleConfig* const> vehicles)
+{
+    RowTable table(vehicles);
+    addWeightRows(table);
+    addRideRows(table);
+    addRollRows(table);
+    addPowerRows(table);
+    addGearRows(table);
+    std::vector<DerivedRow> rows = table.take();
+    markDifferences(rows);
     return rows;
 }
 

@@ -166,13 +166,16 @@ std::vector<LeafRef> ParameterRegistry::leaves(const VehicleConfig& config) cons
     return out;
 }
 
-const Node* ParameterRegistry::findLeaf(const std::string& path) const
+namespace {
+
+/// The nodes a path names, walking the tree without a vehicle: every index or star steps into an
+/// array element.
+std::vector<const Node*> nodesNamed(const Node& root, const std::string& path)
 {
     std::vector<PathToken> tokens;
     if (!parsePath(path, tokens))
-        return nullptr;
-    // Walk the tree without a vehicle: every index or star steps into an array element.
-    std::vector<const Node*> frontier{root_.get()};
+        return {};
+    std::vector<const Node*> frontier{&root};
     for (const PathToken& t : tokens) {
         std::vector<const Node*> next;
         for (const Node* n : frontier) {
@@ -186,10 +189,40 @@ const Node* ParameterRegistry::findLeaf(const std::string& path) const
         }
         frontier = std::move(next);
     }
-    for (const Node* n : frontier)
+    return frontier;
+}
+
+void collectGraphs(const Node& n, std::vector<const Node*>& out)
+{
+    if (n.graph)
+        out.push_back(&n);
+    if (n.element)
+        collectGraphs(*n.element, out);
+    for (const auto& c : n.children)
+        collectGraphs(*c, out);
+}
+
+}  // namespace
+
+const Node* ParameterRegistry::findLeaf(const std::string& path) const
+{
+    for (const Node* n : nodesNamed(*root_, path))
         if (n->isLeaf())
             return n;
     return nullptr;
+}
+
+const Node* ParameterRegistry::findNode(const std::string& path) const
+{
+    const std::vector<const Node*> found = nodesNamed(*root_, path);
+    return found.empty() ? nullptr : found.front();
+}
+
+std::vector<const Node*> ParameterRegistry::graphs() const
+{
+    std::vector<const Node*> out;
+    collectGraphs(*root_, out);
+    return out;
 }
 
 std::optional<Json> ParameterRegistry::get(const VehicleConfig& config, const std::string& path) const

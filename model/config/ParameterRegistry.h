@@ -56,6 +56,17 @@ struct ParamInfo {
     bool hasTypicalRange() const { return typicalMin == typicalMin && typicalMax == typicalMax; }
 };
 
+/// What the curve editor needs to know of a graph (a list of [x, y] points, like the torque curve):
+/// the units, limits and meanings of x and y are those of the point's two leaves.
+struct GraphInfo {
+    std::string id;     ///< stable key of its curve, e.g. "torqueCurve"
+    std::string title;  ///< "Engine torque curve"
+    std::string xAxis;  ///< axis names without the unit, e.g. "engine speed / maxOmega"
+    std::string yAxis;
+    bool fixedFirstX = false;  ///< the first point's x is fixed (friction vs slip starts at slip 0)
+    bool increasingX = true;   ///< x strictly increases from point to point (VehicleValidation checks it)
+};
+
 /// One node of the registry tree. Accessors work on the address of the node's own value (a struct,
 /// a std::vector or a scalar) so the tree can be walked over any VehicleConfig.
 class Node {
@@ -78,6 +89,12 @@ public:
 
     // Enumeration
     std::vector<std::string> enumValues;
+
+    /// Leaves of a wheel: the value changes sign between a left and a right wheel (lateral offsets,
+    /// camber, toe), so an edit linked across sides is mirrored. PhysX itself does not mirror.
+    bool mirrorsLeftRight = false;
+    /// Set on graphs (arrays of [x, y] points): the node is drawn and edited as a curve.
+    std::optional<GraphInfo> graph;
 
     /// When not empty, the node exists only for these drive types (e.g. the Ackermann geometry only
     /// for 4W); the parts of a vehicle that depend on anything else are always present.
@@ -127,6 +144,12 @@ public:
 
     /// The leaf node a path names (indices or `[*]`; a JSON pointer is accepted too), or null.
     const Node* findLeaf(const std::string& path) const;
+
+    /// Any node a path names (a leaf, an object, a list, a graph; indices or `[*]`), or null. Where
+    /// two nodes share a key (drive.differential: 4W and NW), the first.
+    const Node* findNode(const std::string& path) const;
+    /// Every graph node of the format (those with `graph` set), in registry order.
+    std::vector<const Node*> graphs() const;
 
     /// The value at a concrete path, or nullopt when the path names nothing in this vehicle.
     std::optional<Json> get(const VehicleConfig& config, const std::string& path) const;

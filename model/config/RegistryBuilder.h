@@ -19,6 +19,20 @@ inline Node& addChild(Node& parent, std::unique_ptr<Node> child)
     return *parent.children.back();
 }
 
+/// Marks a wheel leaf whose value changes sign between left and right wheels (camber, toe).
+inline Node& mirrorsLeftRight(Node& leaf)
+{
+    leaf.mirrorsLeftRight = true;
+    return leaf;
+}
+
+/// Marks the lateral (y) component of a wheel's vec3 offset as mirrored between left and right.
+inline Node& mirrorsLateral(Node& vec3)
+{
+    vec3.children.at(1)->mirrorsLeftRight = true;
+    return vec3;
+}
+
 /// Accessors of a scalar leaf stored as `T` at the node's address.
 template <class T>
 void bindScalar(Node& n)
@@ -135,11 +149,13 @@ public:
         return n;
     }
 
-    /// std::vector<GraphPoint> member written as [[x, y], ...].
+    /// std::vector<GraphPoint> member written as [[x, y], ...], edited as a curve (`curve`).
     Node& graph(const char* key, std::vector<GraphPoint> T::*member, std::size_t minPoints,
-                std::size_t maxPoints, const std::string& description, const ParamInfo& x, const ParamInfo& y)
+                std::size_t maxPoints, const std::string& description, const ParamInfo& x, const ParamInfo& y,
+                GraphInfo curve)
     {
         Node& n = member_(key, member);
+        n.graph = std::move(curve);
         bindVector<GraphPoint>(n, minPoints, maxPoints);
         n.info.section = x.section;
         n.info.specRef = x.specRef;

@@ -65,6 +65,9 @@ const Section kPadSmoothing{"PxVehiclePadSmoothingData", "§3.3"};
 const Section kSteerTable{"PxVehicleSteerVsForwardSpeedTable", "§3.1"};
 const Section kSimulation{"PxVehicleWheelsSimData", "§1.7, §2.26"};
 
+/// The x axis of the compliance graphs, as the curve editor labels it.
+const char* const kJounceAxis = "normalised jounce (0 droop, 1 compression)";
+
 const std::vector<DriveType> kEngineDrives{DriveType::FourWheel, DriveType::NWheel, DriveType::Tank};
 
 /// The optional compliance graphs (PhysX 5 PxVehicleSuspensionComplianceParams): toe, camber and
@@ -75,9 +78,11 @@ void complianceParameters(ObjectBuilder<WheelConfig> w)
                                  "camber, toe and force points against normalised jounce; each graph overrides the static value");
     const ParamInfo jounceAxis = kCompliance("1", closed(0, 1), 0, 1, "normalised jounce: 0 full droop, 1 full compression");
     comp.graph("wheelToeAngle", &WheelCompliance::wheelToeAngle, 0, 3, "toe angle against normalised jounce",
-               jounceAxis, kCompliance("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "toe angle"));
+               jounceAxis, kCompliance("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "toe angle"),
+               {"wheelToeAngle", "Compliance: wheelToeAngle", kJounceAxis, "toe"});
     comp.graph("wheelCamberAngle", &WheelCompliance::wheelCamberAngle, 0, 3, "camber angle against normalised jounce",
-               jounceAxis, kCompliance("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber angle"));
+               jounceAxis, kCompliance("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber angle"),
+               {"wheelCamberAngle", "Compliance: wheelCamberAngle", kJounceAxis, "camber"});
     for (auto [key, member, what] :
          {std::tuple{"suspForceAppPoint", &WheelCompliance::suspForceAppPoint, "suspension force point"},
           std::tuple{"tireForceAppPoint", &WheelCompliance::tireForceAppPoint, "tire force point"}}) {
@@ -133,8 +138,8 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
                  kWheel("N m", ge(0), 0, 5000, "handbrake torque at full handbrake input (guide: 4000 rear, 0 front)"));
     wheel.scalar("maxSteer", &WheelData::maxSteer,
                  kWheel("rad", open(-kHalfPi, kHalfPi), 0, 1.5708, "steer angle at full lock (guide: 30-90 deg on steered wheels)"));
-    wheel.scalar("toeAngle", &WheelData::toeAngle,
-                 kWheel("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "static steer offset, positive turns the wheel left"));
+    build::mirrorsLeftRight(wheel.scalar("toeAngle", &WheelData::toeAngle,
+                 kWheel("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "static steer offset, positive turns the wheel left")));
 
     auto susp = w.object("suspension", &WheelConfig::suspension, kSuspension.guide, "spring and damper");
     susp.scalar("sprungMass", &SuspensionData::sprungMass,
@@ -147,12 +152,12 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
                 kSuspension("m", ge(0), 0.05, 0.4, "travel above the rest pose"));
     susp.scalar("maxDroop", &SuspensionData::maxDroop,
                 kSuspension("m", ge(0), 0.05, 0.3, "travel below the rest pose"));
-    susp.scalar("camberAtRest", &SuspensionData::camberAtRest,
-                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber at zero jounce"));
-    susp.scalar("camberAtMaxCompression", &SuspensionData::camberAtMaxCompression,
-                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber added at full compression"));
-    susp.scalar("camberAtMaxDroop", &SuspensionData::camberAtMaxDroop,
-                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber added at full droop"));
+    build::mirrorsLeftRight(susp.scalar("camberAtRest", &SuspensionData::camberAtRest,
+                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber at zero jounce")));
+    build::mirrorsLeftRight(susp.scalar("camberAtMaxCompression", &SuspensionData::camberAtMaxCompression,
+                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber added at full compression")));
+    build::mirrorsLeftRight(susp.scalar("camberAtMaxDroop", &SuspensionData::camberAtMaxDroop,
+                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber added at full droop")));
 
     auto tire = w.object("tire", &WheelConfig::tire, kTire.guide, "tire force model");
     tire.scalar("type", &TireData::type,
@@ -168,21 +173,23 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
     tire.graph("frictionVsSlipGraph", &TireData::frictionVsSlipGraph, 3, 3,
                "friction multiplier against |longitudinal slip|: 3 points (0, y0), (x1, y1), (x2, y2)",
                kTire("1", ge(0), 0, 1, "longitudinal slip of the point"),
-               kTire("1", ge(0), 0.3, 1.5, "friction multiplier at the point"));
+               kTire("1", ge(0), 0.3, 1.5, "friction multiplier at the point"),
+               {"frictionVsSlip", "Friction vs longitudinal slip", "|longitudinal slip|", "friction multiplier",
+                /*fixedFirstX=*/true});
 
     const ParamInfo offset = kWheelsSim("m", any(), kNaN, kNaN, "", true);
     auto geo = w.object("geometry", &WheelConfig::geometry, kWheelsSim.guide, "positions in the chassis frame");
     ParamInfo centre = offset;
     centre.description = "wheel centre at zero jounce, chassis frame";
-    geo.vec3("wheelCentreOffset", &WheelGeometry::wheelCentreOffset, centre);
+    build::mirrorsLateral(geo.vec3("wheelCentreOffset", &WheelGeometry::wheelCentreOffset, centre));
     geo.vec3("suspTravelDirection", &WheelGeometry::suspTravelDirection,
              kWheelsSim("1", closed(-1.001, 1.001), kNaN, kNaN, "unit direction the wheel moves as the spring extends"));
     ParamInfo susPoint = offset;
     susPoint.description = "where the suspension force acts, chassis frame (guide: above the wheel centre, below the CoM)";
-    geo.vec3("suspForceAppPointOffset", &WheelGeometry::suspForceAppPointOffset, susPoint);
+    build::mirrorsLateral(geo.vec3("suspForceAppPointOffset", &WheelGeometry::suspForceAppPointOffset, susPoint));
     ParamInfo tirePoint = offset;
     tirePoint.description = "where the tire forces act, chassis frame (guide: same as the suspension force point)";
-    geo.vec3("tireForceAppPointOffset", &WheelGeometry::tireForceAppPointOffset, tirePoint);
+    build::mirrorsLateral(geo.vec3("tireForceAppPointOffset", &WheelGeometry::tireForceAppPointOffset, tirePoint));
 
     complianceParameters(w);
 }
@@ -198,7 +205,8 @@ void driveParameters(ObjectBuilder<DriveConfig> d)
     engine.graph("torqueCurve", &EngineData::torqueCurve, 1, 8,
                  "torque multiplier against normalised engine speed (engine speed / maxOmega)",
                  kEngine("1", ge(0), 0, 1, "normalised engine speed of the point"),
-                 kEngine("1", ge(0), 0, 1, "fraction of peakTorque at the point"));
+                 kEngine("1", ge(0), 0, 1, "fraction of peakTorque at the point"),
+                 {"torqueCurve", "Engine torque curve", "engine speed / maxOmega", "fraction of peakTorque"});
     engine.scalar("moi", &EngineData::moi, kEngine("kg m^2", gt(0), 0.2, 2, "engine moment of inertia"));
     engine.scalar("peakTorque", &EngineData::peakTorque,
                   kEngine("N m", gt(0), 100, 1500, "torque at full throttle where the curve is 1 (guide: about 600)"));
@@ -355,7 +363,8 @@ std::unique_ptr<Node> buildVehicleTree()
     controls.graph("steerVsForwardSpeedTable", &ControlsConfig::steerVsForwardSpeedTable, 1, 8,
                    "largest steer input fraction against forward speed",
                    kSteerTable("m/s", ge(0), 0, 120, "forward speed of the point"),
-                   kSteerTable("1", closed(0, 1), 0.05, 1, "largest steer fraction at that speed"));
+                   kSteerTable("1", closed(0, 1), 0.05, 1, "largest steer fraction at that speed"),
+                   {"steerVsSpeed", "Steer limit vs forward speed", "forward speed", "largest steer fraction"});
 
     auto sim = v.object("simulation", &VehicleConfig::simulation, kSimulation.guide, "time step and sub-steps");
     sim.scalar("timeStep", &SimulationConfig::timeStep,

@@ -49,13 +49,13 @@ void checkMomentOfInertia(const VehicleConfig& c, std::vector<Finding>& out)
     f.id = "chassis.moi";
     f.severity = worstFactor > kMoiWarningFactor ? Severity::Warning : Severity::Advice;
     f.guideSection = "§1.1 PxVehicleChassisData (box inertia)";
-    f.parameters = {"chassis.moi[0]", "chassis.moi[1]", "chassis.moi[2]", "chassis.mass", "chassis.dimensions[0]",
-                    "chassis.dimensions[1]", "chassis.dimensions[2]"};
+    f.parameters = {param::chassis::moi(0), param::chassis::moi(1), param::chassis::moi(2), param::chassis::mass, param::chassis::dimensions(0),
+                    param::chassis::dimensions(1), param::chassis::dimensions(2)};
     f.reason = "the moments of inertia are far from the guide's estimate for a solid " + num(d.x) + " x " + num(d.y) +
                " x " + num(d.z) + " m box of " + num(ch.mass) + " kg (" + details +
                "): too little inertia makes the body twitchy and jittery, too much makes it sluggish to roll, pitch and turn";
     f.fix = Fix{"set the moments of inertia from the box ((W^2+H^2) M/12, (L^2+H^2) M/12, (L^2+W^2) M/12)",
-                {{"chassis.moi[0]", roundSig(box.x, 6)}, {"chassis.moi[1]", roundSig(box.y, 6)}, {"chassis.moi[2]", roundSig(box.z, 6)}}};
+                {{param::chassis::moi(0), roundSig(box.x, 6)}, {param::chassis::moi(1), roundSig(box.y, 6)}, {param::chassis::moi(2), roundSig(box.z, 6)}}};
     out.push_back(std::move(f));
 }
 

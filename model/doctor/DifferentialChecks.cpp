@@ -49,17 +49,18 @@ bool drivesRear(DifferentialType t)
 /// §1.12 setter column: which split or bias a differential type actually reads.
 bool usesDifferentialParameter(DifferentialType t, const std::string& key)
 {
-    if (key == "frontRearSplit")
+    namespace diff = param::drive::differential;
+    if (key == diff::frontRearSplit.key())
         return isFourWheelDrive(t);
-    if (key == "frontLeftRightSplit")
+    if (key == diff::frontLeftRightSplit.key())
         return drivesFront(t);
-    if (key == "rearLeftRightSplit")
+    if (key == diff::rearLeftRightSplit.key())
         return drivesRear(t);
-    if (key == "centreBias")
+    if (key == diff::centreBias.key())
         return t == DifferentialType::LS_4WD;
-    if (key == "frontBias")
+    if (key == diff::frontBias.key())
         return t == DifferentialType::LS_4WD || t == DifferentialType::LS_FRONTWD;
-    if (key == "rearBias")
+    if (key == diff::rearBias.key())
         return t == DifferentialType::LS_4WD || t == DifferentialType::LS_REARWD;
     return true;
 }
@@ -71,24 +72,29 @@ void checkDifferential(const VehicleConfig& c, std::vector<Finding>& out)
     const Differential4WData& d = c.drive.differential4W;
     const std::string section = "§1.12 PxVehicleDifferential4WData, §2.20";
     const std::string type = typeName(d.type);
-    const std::pair<const char*, double> splits[3] = {
-        {"frontRearSplit", d.frontRearSplit}, {"frontLeftRightSplit", d.frontLeftRightSplit}, {"rearLeftRightSplit", d.rearLeftRightSplit}};
-    const std::pair<const char*, double> biases[3] = {{"centreBias", d.centreBias}, {"frontBias", d.frontBias}, {"rearBias", d.rearBias}};
+    namespace diff = param::drive::differential;
+    const std::pair<param::Path, double> splits[3] = {{diff::frontRearSplit, d.frontRearSplit},
+                                                      {diff::frontLeftRightSplit, d.frontLeftRightSplit},
+                                                      {diff::rearLeftRightSplit, d.rearLeftRightSplit}};
+    const std::pair<param::Path, double> biases[3] = {
+        {diff::centreBias, d.centreBias}, {diff::frontBias, d.frontBias}, {diff::rearBias, d.rearBias}};
 
     // Out of range: validation rejects these for every type (the stricter union of PhysX's
     // checks); the doctor says whether the type reads the value and repairs it.
-    for (auto [key, v] : splits)
+    for (auto [p, v] : splits)
         if (!(v >= 0 && v <= 1)) {
-            const std::string path = std::string("drive.differential.") + key;
+            const std::string path = p;
+            const std::string key(p.key());
             const double fixed = std::clamp(v, 0.0, 1.0);
             out.push_back(finding("differential.range", Severity::Error, {path},
                            std::string(key) + " is " + num(v) + ": a split is a share of the torque, 0 to 1 (" + type +
                                (usesDifferentialParameter(d.type, key) ? " uses it)" : " ignores it, but PhysX rejects it)"),
                            section, Fix{"clamp it to " + num(fixed), {{path, fixed}}}));
         }
-    for (auto [key, v] : biases)
+    for (auto [p, v] : biases)
         if (!(v >= 1)) {
-            const std::string path = std::string("drive.differential.") + key;
+            const std::string path = p;
+            const std::string key(p.key());
             out.push_back(finding("differential.range", Severity::Error, {path},
                            std::string(key) + " is " + num(v) +
                                ": a bias is the largest allowed ratio of two wheel speeds, at least 1 (" + type +
@@ -97,11 +103,12 @@ void checkDifferential(const VehicleConfig& c, std::vector<Finding>& out)
         }
 
     // An uneven left/right split on a driven axle pushes the car sideways under power.
-    for (const char* key : {"frontLeftRightSplit", "rearLeftRightSplit"}) {
+    for (const param::Path& p : {diff::frontLeftRightSplit, diff::rearLeftRightSplit}) {
+        const std::string key(p.key());
         const double v = key[0] == 'f' ? d.frontLeftRightSplit : d.rearLeftRightSplit;
         if (!usesDifferentialParameter(d.type, key) || !(v >= 0 && v <= 1) || !outsideBand(v, kSplitTypicalMin, kSplitTypicalMax))
             continue;
-        const std::string path = std::string("drive.differential.") + key;
+        const std::string path = p;
         out.push_back(finding("differential.leftRightSplit", Severity::Warning, {path},
                        std::string(key) + " gives the left wheel " + pct(v) + " of the " + (key[0] == 'f' ? "front" : "rear") +
                            " axle's torque: under power the car pulls to the " + (v > 0.5 ? "right" : "left") +
@@ -116,11 +123,11 @@ void checkDifferential(const VehicleConfig& c, std::vector<Finding>& out)
         const bool rear = d.frontRearSplit <= kAxleShareNegligible;
         const bool ls = d.type == DifferentialType::LS_4WD;
         const std::string target = ls ? (rear ? "LS_REARWD" : "LS_FRONTWD") : (rear ? "OPEN_REARWD" : "OPEN_FRONTWD");
-        out.push_back(finding("differential.frontRearSplit", Severity::Advice, {"drive.differential.frontRearSplit", "drive.differential.type"},
+        out.push_back(finding("differential.frontRearSplit", Severity::Advice, {param::drive::differential::frontRearSplit, param::drive::differential::type},
                        type + " sends " + pct(d.frontRearSplit) + " of the drive torque to the front axle: it is " +
                            (rear ? "rear" : "front") + "-wheel drive in all but name, and with the handbrake pulled " + type +
                            " drives the front wheels only (§2.20)",
-                       section, Fix{"use the " + target + " type", {{"drive.differential.type", target}}}));
+                       section, Fix{"use the " + target + " type", {{param::drive::differential::type, target}}}));
     }
 }
 

@@ -45,7 +45,7 @@ void checkLatency(const VehicleConfig& c, std::vector<Finding>& out)
     f.id = "autobox.latency";
     f.severity = cycles ? Severity::Error : Severity::Warning;
     f.guideSection = "§1.9 (keep the switch time well below the autobox latency), §2.16-2.17";
-    f.parameters = {"drive.autoBox.latency", "drive.gears.switchTime"};
+    f.parameters = {param::drive::autoBox::latency, param::drive::gears::switchTime};
     // §2.17: the autobox timer runs through the change, so after a change completes the autobox
     // waits only latency − switchTime before its next decision.
     if (cycles)
@@ -61,7 +61,7 @@ void checkLatency(const VehicleConfig& c, std::vector<Finding>& out)
     const double fixed = std::max(kLatencyFixFactor * sw, kLatencyFixMinimum);
     f.fix = Fix{"set the autobox latency to " + num(fixed) + " s (" + num(kLatencyFixFactor) +
                     " x the switch time, as the spec's defaults 0.5 s and 2 s)",
-                {{"drive.autoBox.latency", fixed}}};
+                {{param::drive::autoBox::latency, fixed}}};
     out.push_back(std::move(f));
 }
 
@@ -74,26 +74,26 @@ void checkEngineDamping(const VehicleConfig& c, std::vector<Finding>& out)
     if (!(e.moi > 0))
         return;
     struct Rate {
-        const char* key;
+        param::Path path;
         double value;
         double guide;
         const char* when;
     };
     const Rate rates[3] = {
-        {"dampingRateFullThrottle", e.dampingRateFullThrottle, defaults.dampingRateFullThrottle, "at full throttle"},
-        {"dampingRateZeroThrottleClutchEngaged", e.dampingRateZeroThrottleClutchEngaged,
+        {param::drive::engine::dampingRateFullThrottle, e.dampingRateFullThrottle, defaults.dampingRateFullThrottle, "at full throttle"},
+        {param::drive::engine::dampingRateZeroThrottleClutchEngaged, e.dampingRateZeroThrottleClutchEngaged,
          defaults.dampingRateZeroThrottleClutchEngaged, "off throttle in gear (engine braking)"},
-        {"dampingRateZeroThrottleClutchDisengaged", e.dampingRateZeroThrottleClutchDisengaged,
+        {param::drive::engine::dampingRateZeroThrottleClutchDisengaged, e.dampingRateZeroThrottleClutchDisengaged,
          defaults.dampingRateZeroThrottleClutchDisengaged, "off throttle in neutral (during every gear change)"}};
     for (const Rate& r : rates) {
         if (r.value * kTinyDampingTimeConstant >= e.moi)
             continue;
-        const std::string path = std::string("drive.engine.") + r.key;
+        const std::string path = r.path;
         Finding f;
         f.id = "engine.dampingRate";
         f.severity = r.value > 0 ? Severity::Warning : Severity::Error;
         f.guideSection = "§1.8 PxVehicleEngineData (damping rates)";
-        f.parameters = {path, "drive.engine.moi"};
+        f.parameters = {path, param::drive::engine::moi};
         f.reason = r.value > 0 ? std::string("engine damping ") + r.when + " is tiny (" + num(r.value) +
                                      " N m s/rad on " + num(e.moi) + " kg m^2): the free engine needs " +
                                      num(e.moi / r.value) + " s to lose two thirds of its speed, so the revs hang "
@@ -114,18 +114,18 @@ void checkGearRatios(const VehicleConfig& c, std::vector<Finding>& out)
     const std::vector<double>& r = c.drive.gears.ratios;
     const std::string section = "§1.9 PxVehicleGearsData (ratios)";
     if (r.size() >= 2 && r[1] != 0.0)
-        out.push_back(finding("gears.neutral", Severity::Error, {"drive.gears.ratios[1]"},
+        out.push_back(finding("gears.neutral", Severity::Error, {param::drive::gears::ratios(1)},
                        "the neutral ratio (second entry) is " + num(r[1]) +
                            ", not 0: every gear change passes through neutral (§2.16), so the engine would stay "
                            "coupled through the change",
-                       section, Fix{"set the neutral ratio to 0", {{"drive.gears.ratios[1]", 0.0}}}));
+                       section, Fix{"set the neutral ratio to 0", {{param::drive::gears::ratios(1), 0.0}}}));
     if (!r.empty() && !(r[0] < 0)) {
-        Finding f = finding("gears.reverse", Severity::Error, {"drive.gears.ratios[0]"},
+        Finding f = finding("gears.reverse", Severity::Error, {param::drive::gears::ratios(0)},
                             "the reverse ratio (first entry) is " + num(r[0]) +
                                 ": it must be negative, or reverse drives forwards",
                             section);
         const double fixed = r[0] > 0 ? -r[0] : (r.size() > 2 && r[2] > 0 ? -r[2] : GearsData{}.ratios[0]);
-        f.fix = Fix{"set the reverse ratio to " + num(fixed), {{"drive.gears.ratios[0]", fixed}}};
+        f.fix = Fix{"set the reverse ratio to " + num(fixed), {{param::drive::gears::ratios(0), fixed}}};
         out.push_back(std::move(f));
     }
     if (r.size() > 3) {
@@ -137,7 +137,7 @@ void checkGearRatios(const VehicleConfig& c, std::vector<Finding>& out)
             Finding f = finding("gears.forwardOrder", Severity::Error, {}, "", section);
             std::string list;
             for (std::size_t i = 0; i < forward.size(); ++i) {
-                f.parameters.push_back("drive.gears.ratios[" + std::to_string(i + 2) + "]");
+                f.parameters.push_back(param::drive::gears::ratios(i + 2));
                 list += (i ? ", " : "") + num(forward[i]);
             }
             f.reason = "the forward ratios (" + list +
@@ -149,7 +149,7 @@ void checkGearRatios(const VehicleConfig& c, std::vector<Finding>& out)
                 Fix fix{"sort the forward ratios from the largest (first gear) down", {}};
                 for (std::size_t i = 0; i < sorted.size(); ++i)
                     if (sorted[i] != forward[i])
-                        fix.edits.push_back({"drive.gears.ratios[" + std::to_string(i + 2) + "]", sorted[i]});
+                        fix.edits.push_back({param::drive::gears::ratios(i + 2), sorted[i]});
                 f.fix = std::move(fix);
             }
             out.push_back(std::move(f));
@@ -207,11 +207,11 @@ void checkTorqueCurve(const VehicleConfig& c, std::vector<Finding>& out)
     f.severity = Severity::Advice;
     f.guideSection = "§1.8 PxVehicleEngineData (torque curve), §2.18";
     for (std::size_t i = 0; i < g.size(); ++i) {
-        f.parameters.push_back("drive.engine.torqueCurve[" + std::to_string(i) + "][0]");
-        f.parameters.push_back("drive.engine.torqueCurve[" + std::to_string(i) + "][1]");
+        f.parameters.push_back(param::drive::engine::torqueCurve(i, 0));
+        f.parameters.push_back(param::drive::engine::torqueCurve(i, 1));
     }
     if (scale)
-        f.parameters.push_back("drive.engine.peakTorque");
+        f.parameters.push_back(param::drive::engine::peakTorque);
     f.reason = "the torque curve should run over normalised engine speed 0 to 1 with multipliers in 0 to 1 (peakTorque "
                "is the peak): ";
     for (std::size_t i = 0; i < issues.size(); ++i)
@@ -226,14 +226,14 @@ void checkTorqueCurve(const VehicleConfig& c, std::vector<Finding>& out)
                     " and raise peakTorque to match (the same torque)";
             for (GraphPoint& p : fixed)
                 p.y = p.y == yMax ? 1.0 : roundSig(p.y / yMax, 6);
-            fix.edits.push_back({"drive.engine.peakTorque", roundSig(c.drive.engine.peakTorque * yMax, 6)});
+            fix.edits.push_back({param::drive::engine::peakTorque, roundSig(c.drive.engine.peakTorque * yMax, 6)});
         }
         fix.summary = what;
         for (std::size_t i = 0; i < g.size(); ++i) {
             if (fixed[i].x != g[i].x)
-                fix.edits.push_back({"drive.engine.torqueCurve[" + std::to_string(i) + "][0]", fixed[i].x});
+                fix.edits.push_back({param::drive::engine::torqueCurve(i, 0), fixed[i].x});
             if (fixed[i].y != g[i].y)
-                fix.edits.push_back({"drive.engine.torqueCurve[" + std::to_string(i) + "][1]", fixed[i].y});
+                fix.edits.push_back({param::drive::engine::torqueCurve(i, 1), fixed[i].y});
         }
         f.fix = std::move(fix);
     }

@@ -1,6 +1,7 @@
 #include "LiveDoctor.h"
 
 #include "DoctorText.h"
+#include "config/ParameterPaths.h"
 #include "telemetry/Channels.h"
 
 #include <algorithm>
@@ -8,6 +9,8 @@
 
 namespace jounce::doctor {
 namespace {
+
+namespace param = config::param;
 
 using telemetry::VehicleChannel;
 using telemetry::WheelChannel;
@@ -59,11 +62,6 @@ std::string wheelList(const std::vector<int>& wheels)
     for (int w : wheels)
         s += (s.empty() ? "" : ", ") + telemetry::wheelLabel(w);
     return s;
-}
-
-std::string wheelPath(int i, const std::string& rest)
-{
-    return "wheels[" + std::to_string(i) + "]." + rest;
 }
 
 Finding liveFinding(const char* id, Severity severity, const char* section)
@@ -348,8 +346,8 @@ Finding LiveDoctor::slipFinding() const
     if (wheels.empty())
         return f;
     const SimulationConfig& s = config_.simulation;
-    f.parameters = {"simulation.minLongSlipDenominator", "simulation.lowForwardSpeedSubStepCount",
-                    "simulation.thresholdLongitudinalSpeed"};
+    f.parameters = {param::simulation::minLongSlipDenominator, param::simulation::lowForwardSpeedSubStepCount,
+                    param::simulation::thresholdLongitudinalSpeed};
     f.reason = "the longitudinal slip of " + wheelList(wheels) + " flipped sign " + std::to_string(flips) +
                " times within " + num(kSlipWindow) + " s near standstill (" + num(slipSpeed_) +
                " m/s): the tire force chases its own sign, so the vehicle jitters instead of coming to rest (minimum "
@@ -358,10 +356,10 @@ Finding LiveDoctor::slipFinding() const
                " m/s); the guide raises the sub-steps or minLongSlipDenominator";
     if (s.minLongSlipDenominator < kGuideMinLongSlipDenominator) {
         f.fix = Fix{"raise minLongSlipDenominator to the spec's " + num(kGuideMinLongSlipDenominator) + " m/s",
-                    {{"simulation.minLongSlipDenominator", kGuideMinLongSlipDenominator}}};
+                    {{param::simulation::minLongSlipDenominator, kGuideMinLongSlipDenominator}}};
     } else if (s.lowForwardSpeedSubStepCount < 100) {
         const int n = std::min(100, std::max(2 * s.lowForwardSpeedSubStepCount, 3));
-        f.fix = Fix{"use " + std::to_string(n) + " sub-steps at low speed", {{"simulation.lowForwardSpeedSubStepCount", n}}};
+        f.fix = Fix{"use " + std::to_string(n) + " sub-steps at low speed", {{param::simulation::lowForwardSpeedSubStepCount, n}}};
     }
     return f;
 }
@@ -379,7 +377,7 @@ Finding LiveDoctor::gearFinding() const
     // Otherwise the shift points hunt at a steady speed, every latency.
     if (a.latency <= g.switchTime)
         f.severity = Severity::Error;
-    f.parameters = {"drive.autoBox.latency", "drive.gears.switchTime"};
+    f.parameters = {param::drive::autoBox::latency, param::drive::gears::switchTime};
     auto gearName = [](int gear) { return gear == 0 ? std::string("neutral") : gear < 0 ? std::string("reverse") : "gear " + std::to_string(gear); };
     f.reason = "the gearbox kept going back between " + gearName(huntLow_) + " and " + gearName(huntHigh_) + " (" +
                std::to_string(gearChanges_) + " gear changes, in neutral for " +
@@ -390,7 +388,7 @@ Finding LiveDoctor::gearFinding() const
         f.reason += ", so the vehicle hardly accelerates (the guide's 'never goes beyond first gear'); the autobox latency " +
                     num(a.latency) + " s is not clearly above the switch time " + num(g.switchTime) +
                     " s, so the autobox decides again as soon as a gear engages";
-        f.fix = Fix{"set the autobox latency to " + num(fixed) + " s (4 x the switch time)", {{"drive.autoBox.latency", fixed}}};
+        f.fix = Fix{"set the autobox latency to " + num(fixed) + " s (4 x the switch time)", {{param::drive::autoBox::latency, fixed}}};
         return f;
     }
     // Latency is fine: the shift points themselves hunt. After an upshift at upRatio the engine
@@ -400,8 +398,8 @@ Finding LiveDoctor::gearFinding() const
     if (huntLow_ >= 1 && huntHigh_ == huntLow_ + 1 && lo + 1 < g.ratios.size() && lo < a.upRatios.size() &&
         lo + 1 < a.downRatios.size() && g.ratios[lo] > 0) {
         const double landing = a.upRatios[lo] * g.ratios[lo + 1] / g.ratios[lo];
-        const std::string down = "drive.autoBox.downRatios[" + std::to_string(lo + 1) + "]";
-        f.parameters.push_back("drive.autoBox.upRatios[" + std::to_string(lo) + "]");
+        const std::string down = param::drive::autoBox::downRatios(lo + 1);
+        f.parameters.push_back(param::drive::autoBox::upRatios(lo));
         f.parameters.push_back(down);
         if (landing <= a.downRatios[lo + 1])
             f.reason += "; the shift points hunt: after the upshift at " + num(a.upRatios[lo]) + " of maxOmega the engine lands at " +
@@ -427,7 +425,7 @@ Finding LiveDoctor::spinFinding() const
     if (!spinLatch_.seen)
         return f;
     std::vector<int> wheels;
-    f.parameters.push_back("drive.engine.peakTorque");
+    f.parameters.push_back(param::drive::engine::peakTorque);
     const SurfacesConfig& surfaces = config_.surfaces;
     for (int w = 0; w < kMaxWheels && w < static_cast<int>(config_.wheels.size()); ++w) {
         if (!(spinWheels_ & (1u << w)))
@@ -438,7 +436,7 @@ Finding LiveDoctor::spinFinding() const
         for (std::size_t s = 0; s < surfaces.friction.size(); ++s) {
             if (type < 0 || static_cast<std::size_t>(type) >= surfaces.friction[s].size())
                 continue;
-            const std::string path = "surfaces.friction[" + std::to_string(s) + "][" + std::to_string(type) + "]";
+            const std::string path = param::surfaces::friction(s, type);
             if (std::find(f.parameters.begin(), f.parameters.end(), path) == f.parameters.end())
                 f.parameters.push_back(path);
         }
@@ -466,9 +464,9 @@ Finding LiveDoctor::bumpFinding() const
         longest = std::max(longest, bumpLongest_[i]);
         mergeLatch(f, true, bumpLatch_[i].first, bumpLatch_[i].last, bumpLatch_[i].occurrences);
         const SuspensionData& s = config_.wheels[i].suspension;
-        f.parameters.push_back(wheelPath(w, "suspension.maxCompression"));
-        f.parameters.push_back(wheelPath(w, "suspension.springStrength"));
-        fix.edits.push_back({wheelPath(w, "suspension.maxCompression"),
+        f.parameters.push_back(param::wheels::suspension::maxCompression(w));
+        f.parameters.push_back(param::wheels::suspension::springStrength(w));
+        fix.edits.push_back({param::wheels::suspension::maxCompression(w),
                              roundSig(std::max(1.5 * s.maxCompression, s.maxCompression + 0.05), 3)});
     }
     if (wheels.empty())
@@ -500,11 +498,11 @@ Finding LiveDoctor::liftFinding() const
         air = std::max(air, liftAirTime_[i]);
         mergeLatch(f, true, liftLatch_[i].first, liftLatch_[i].last, liftLatch_[i].occurrences);
         const SuspensionData& s = config_.wheels[i].suspension;
-        f.parameters.push_back(wheelPath(w, "suspension.maxDroop"));
+        f.parameters.push_back(param::wheels::suspension::maxDroop(w));
         // A spring still pushing at full droop means the wheel ran out of travel while loaded.
         if (s.springStrength > 0 && s.sprungMass > 0 && s.springStrength * s.maxDroop < s.sprungMass * kGravity) {
             droopLimited.push_back(w);
-            fix.edits.push_back({wheelPath(w, "suspension.maxDroop"), roundSig(s.sprungMass * kGravity / s.springStrength, 6)});
+            fix.edits.push_back({param::wheels::suspension::maxDroop(w), roundSig(s.sprungMass * kGravity / s.springStrength, 6)});
         }
     }
     if (wheels.empty())
@@ -513,9 +511,9 @@ Finding LiveDoctor::liftFinding() const
         const AntiRollBarConfig& bar = config_.antiRollBars[b];
         if (std::find(wheels.begin(), wheels.end(), bar.wheel0) != wheels.end() ||
             std::find(wheels.begin(), wheels.end(), bar.wheel1) != wheels.end())
-            f.parameters.push_back("antiRollBars[" + std::to_string(b) + "].stiffness");
+            f.parameters.push_back(param::antiRollBars::stiffness(b));
     }
-    f.parameters.push_back("chassis.cmOffset[2]");
+    f.parameters.push_back(param::chassis::cmOffset(2));
     f.reason = "in a steady turn (lateral acceleration " + num(std::fabs(liftLatAccel_)) + " m/s^2, steer " + num(liftSteer_) +
                ") " + wheelList(wheels) + " left the ground for " + num(air) + " s: ";
     if (!droopLimited.empty())

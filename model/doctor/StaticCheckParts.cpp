@@ -9,11 +9,6 @@
 
 namespace jounce::doctor::checks {
 
-std::string wheelPath(std::size_t i, const std::string& rest)
-{
-    return "wheels[" + std::to_string(i) + "]." + rest;
-}
-
 std::string label(std::size_t i)
 {
     return telemetry::wheelLabel(static_cast<int>(i));

@@ -4,12 +4,16 @@
 // diagnose() (StaticChecks.cpp) runs them in the order their findings are listed.
 
 #include "Finding.h"
+#include "config/ParameterPaths.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace jounce::doctor::checks {
+
+/// Parameters are named through the typed paths of config/ParameterPaths.h, never spelt by hand.
+namespace param = config::param;
 
 // ---- thresholds shared by several themes, each with the guide's reason -------------------------
 
@@ -24,8 +28,6 @@ inline constexpr double kFixDampingTimeConstant = 30.0;
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-/// "wheels[i]." followed by `rest`.
-std::string wheelPath(std::size_t i, const std::string& rest);
 /// The wheel's telemetry label ("FL", "RR", ...).
 std::string label(std::size_t i);
 /// Whether `v` lies outside [lo, hi] by more than the slack kBandSlack.

@@ -25,7 +25,7 @@ void checkFriction(const VehicleConfig& c, std::vector<Finding>& out)
     for (std::size_t i = 0; i < s.friction.size(); ++i)
         for (std::size_t j = 0; j < s.friction[i].size(); ++j)
             if (s.friction[i][j] > kMaxFriction) {
-                f.parameters.push_back("surfaces.friction[" + std::to_string(i) + "][" + std::to_string(j) + "]");
+                f.parameters.push_back(param::surfaces::friction(i, j));
                 const std::string tire = j < s.tireTypes.size() ? s.tireTypes[j] : "tire " + std::to_string(j);
                 const std::string surface = i < s.surfaceTypes.size() ? s.surfaceTypes[i] : "surface " + std::to_string(i);
                 list += (list.empty() ? "" : ", ") + tire + " on " + surface + " " + num(s.friction[i][j]);

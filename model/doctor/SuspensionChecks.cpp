@@ -73,11 +73,11 @@ void checkAlpha(const VehicleConfig& c, std::vector<Finding>& out)
     std::string names;
     for (std::size_t i : low) {
         names += (names.empty() ? "" : ", ") + label(i);
-        f.parameters.push_back(wheelPath(i, "suspension.springStrength"));
-        f.parameters.push_back(wheelPath(i, "suspension.sprungMass"));
+        f.parameters.push_back(param::wheels::suspension::springStrength(i));
+        f.parameters.push_back(param::wheels::suspension::sprungMass(i));
     }
-    for (const char* p : {"simulation.timeStep", "simulation.lowForwardSpeedSubStepCount",
-                          "simulation.highForwardSpeedSubStepCount"})
+    for (const param::Path& p : {param::simulation::timeStep, param::simulation::lowForwardSpeedSubStepCount,
+                                 param::simulation::highForwardSpeedSubStepCount})
         f.parameters.push_back(p);
     f.reason = names + ": the spring's period sqrt(m_s / k) = " + num(std::sqrt(w.sprungMass / w.springStrength)) +
                " s (" + label(worstWheel) + ": " + num(w.sprungMass) + " kg on " + num(w.springStrength) +
@@ -94,9 +94,9 @@ void checkAlpha(const VehicleConfig& c, std::vector<Finding>& out)
         fix.summary = "use at least " + std::to_string(n) + " sub-steps at every speed, so the stiffest spring spans " +
                       num(guide::alpha(w.springStrength, w.sprungMass, dt / n)) + " updates";
         if (s.lowForwardSpeedSubStepCount < n)
-            fix.edits.push_back({"simulation.lowForwardSpeedSubStepCount", n});
+            fix.edits.push_back({param::simulation::lowForwardSpeedSubStepCount, n});
         if (s.highForwardSpeedSubStepCount < n)
-            fix.edits.push_back({"simulation.highForwardSpeedSubStepCount", n});
+            fix.edits.push_back({param::simulation::highForwardSpeedSubStepCount, n});
         f.fix = std::move(fix);
     }
     out.push_back(std::move(f));
@@ -121,11 +121,11 @@ void checkDampingRatio(const VehicleConfig& c, std::vector<Finding>& out)
                  (low ? "below" : "above") + " the guide's 0.8-1.2" +
                  (low ? ": the body keeps bouncing after every bump and the tire load with it"
                       : ": the damper is so stiff that the wheel follows the road slowly and bumps reach the body");
-        r.parameters = {wheelPath(i, "suspension.springDamperRate"), wheelPath(i, "suspension.springStrength"),
-                        wheelPath(i, "suspension.sprungMass")};
+        r.parameters = {param::wheels::suspension::springDamperRate(i), param::wheels::suspension::springStrength(i),
+                        param::wheels::suspension::sprungMass(i)};
         const double target = low ? kDampingLow : kDampingHigh;
         r.fixSummary = std::string("set the damper rate for damping ratio ") + num(target);
-        r.edits = {{wheelPath(i, "suspension.springDamperRate"),
+        r.edits = {{param::wheels::suspension::springDamperRate(i),
                     roundSig(2.0 * target * std::sqrt(s.springStrength * s.sprungMass), 6)}};
         results.push_back(std::move(r));
     }
@@ -158,10 +158,10 @@ void checkSpringDroop(const VehicleConfig& c, std::vector<Finding>& out)
                      num(s.maxDroop) + " m: over the last " + num(s.maxDroop - freeDroop) +
                      " m the tire touches the ground with no spring load (the load filter still grants it grip); the "
                      "theoretically correct spring has k x maxDroop = m_s x g";
-        r.parameters = {wheelPath(i, "suspension.maxDroop"), wheelPath(i, "suspension.springStrength"),
-                        wheelPath(i, "suspension.sprungMass")};
+        r.parameters = {param::wheels::suspension::maxDroop(i), param::wheels::suspension::springStrength(i),
+                        param::wheels::suspension::sprungMass(i)};
         r.fixSummary = "set maxDroop to m_s g / k, the theoretically correct droop (the spring rate stays)";
-        r.edits = {{wheelPath(i, "suspension.maxDroop"), roundSig(freeDroop, 6)}};
+        r.edits = {{param::wheels::suspension::maxDroop(i), roundSig(freeDroop, 6)}};
         results.push_back(std::move(r));
     }
     mergeWheelResults("suspension.theoreticalSpring", "§1.3 PxVehicleSuspensionData (k x maxDroop = m_s x g)", results, out);
@@ -181,11 +181,11 @@ void checkTravel(const VehicleConfig& c, std::vector<Finding>& out)
         r.text = "maxCompression + maxDroop = " + num(s.maxCompression + s.maxDroop) +
                  " m: the suspension cannot move, so the wheel is either on its compression limit or in the air and "
                  "the spring never carries the car (PhysX rejects it)";
-        r.parameters = {wheelPath(i, "suspension.maxCompression"), wheelPath(i, "suspension.maxDroop")};
+        r.parameters = {param::wheels::suspension::maxCompression(i), param::wheels::suspension::maxDroop(i)};
         r.fixSummary = "give the suspension the spec's default travel (" + num(defaults.maxCompression) +
                        " m compression, " + num(defaults.maxDroop) + " m droop)";
-        r.edits = {{wheelPath(i, "suspension.maxCompression"), defaults.maxCompression},
-                   {wheelPath(i, "suspension.maxDroop"), defaults.maxDroop}};
+        r.edits = {{param::wheels::suspension::maxCompression(i), defaults.maxCompression},
+                   {param::wheels::suspension::maxDroop(i), defaults.maxDroop}};
         results.push_back(std::move(r));
     }
     mergeWheelResults("suspension.travel", "§1.3 PxVehicleSuspensionData (setter: compression or droop > 0)", results, out);
@@ -230,8 +230,8 @@ void checkSprungMasses(const VehicleConfig& c, std::vector<Finding>& out)
     f.severity = Severity::Warning;
     f.guideSection = "§5 sprung masses, §2.5 jounce at rest";
     for (std::size_t i = 0; i < n; ++i)
-        f.parameters.push_back(wheelPath(i, "suspension.sprungMass"));
-    for (const char* p : {"chassis.mass", "chassis.cmOffset[0]", "chassis.cmOffset[1]"})
+        f.parameters.push_back(param::wheels::suspension::sprungMass(i));
+    for (const std::string& p : {param::chassis::mass.str(), param::chassis::cmOffset(0), param::chassis::cmOffset(1)})
         f.parameters.push_back(p);
     std::string what;
     if (massOff)
@@ -257,13 +257,13 @@ void checkSprungMasses(const VehicleConfig& c, std::vector<Finding>& out)
         for (std::size_t i = 0; i < n; ++i) {
             const SuspensionData& s = c.wheels[i].suspension;
             const double m = roundSig(masses.masses[i], 6);
-            fix.edits.push_back({wheelPath(i, "suspension.sprungMass"), m});
+            fix.edits.push_back({param::wheels::suspension::sprungMass(i), m});
             if (s.sprungMass > 0) {
                 // §1.3 setMassAndPreserveNaturalFrequency scales k with the mass; scaling the damper
                 // too keeps c / (2 sqrt(k m)) as tuned.
                 const double scale = m / s.sprungMass;
-                fix.edits.push_back({wheelPath(i, "suspension.springStrength"), roundSig(s.springStrength * scale, 6)});
-                fix.edits.push_back({wheelPath(i, "suspension.springDamperRate"), roundSig(s.springDamperRate * scale, 6)});
+                fix.edits.push_back({param::wheels::suspension::springStrength(i), roundSig(s.springStrength * scale, 6)});
+                fix.edits.push_back({param::wheels::suspension::springDamperRate(i), roundSig(s.springDamperRate * scale, 6)});
             }
         }
         f.fix = std::move(fix);

@@ -21,11 +21,11 @@ using text::num;
 bool judgedElsewhere(const std::string& pattern)
 {
     static const std::set<std::string> skip{
-        "surfaces.friction[*][*]",             // surfaces.friction
-        "drive.engine.torqueCurve[*][0]",      // engine.torqueCurve
-        "drive.engine.torqueCurve[*][1]",
-        "drive.differential.frontLeftRightSplit",  // differential.leftRightSplit
-        "drive.differential.rearLeftRightSplit",
+        param::surfaces::friction(param::any, param::any),           // surfaces.friction
+        param::drive::engine::torqueCurve(param::any, 0),            // engine.torqueCurve
+        param::drive::engine::torqueCurve(param::any, 1),
+        param::drive::differential::frontLeftRightSplit,  // differential.leftRightSplit
+        param::drive::differential::rearLeftRightSplit,
     };
     return skip.count(pattern) > 0;
 }
@@ -69,7 +69,7 @@ void checkTypicalRanges(const VehicleConfig& c, std::vector<Finding>& out)
         const std::string pattern = patternOf(leaf.path);
         if (judgedElsewhere(pattern) || covered.count(leaf.path))
             continue;
-        if (c.drive.type == DriveType::FourWheel && leaf.path.rfind("drive.differential.", 0) == 0 &&
+        if (c.drive.type == DriveType::FourWheel && param::drive::differential::object.contains(leaf.path) &&
             !usesDifferentialParameter(c.drive.differential4W.type, node.key))
             continue;  // a value the differential type never reads
         const std::optional<Json> value = registry.get(c, leaf.path);
@@ -86,8 +86,8 @@ void checkTypicalRanges(const VehicleConfig& c, std::vector<Finding>& out)
         g.paths.push_back(leaf.path);
         g.lo = std::min(g.lo, v);
         g.hi = std::max(g.hi, v);
-        if (leaf.path.rfind("wheels[", 0) == 0)
-            g.where.push_back(label(static_cast<std::size_t>(std::stoul(leaf.path.substr(7)))));
+        if (const std::optional<std::size_t> wheel = param::wheels::wheelIndex(leaf.path))
+            g.where.push_back(label(*wheel));
     }
     for (const std::string& pattern : order) {
         const Group& g = groups[pattern];

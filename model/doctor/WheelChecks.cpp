@@ -33,10 +33,10 @@ void checkWheelDamping(const VehicleConfig& c, std::vector<Finding>& out)
                            " kg m^2 wheel is tiny: a free-spinning wheel needs " + num(w.moi / w.dampingRate) +
                            " s to lose two thirds of its speed (the guide: 0.25-2, caution with very small rates)"
                      : "bearing damping 0: a free-spinning wheel never slows down (the guide: never exactly 0)";
-        r.parameters = {wheelPath(i, "wheel.dampingRate"), wheelPath(i, "wheel.moi")};
+        r.parameters = {param::wheels::wheel::dampingRate(i), param::wheels::wheel::moi(i)};
         const double rate = roundSig(std::max(guideRate, w.moi / kFixDampingTimeConstant), 3);
         r.fixSummary = "set the wheel damping rate to " + num(rate) + " N m s/rad";
-        r.edits = {{wheelPath(i, "wheel.dampingRate"), rate}};
+        r.edits = {{param::wheels::wheel::dampingRate(i), rate}};
         results.push_back(std::move(r));
     }
     mergeWheelResults("wheel.dampingRate", "§1.2 PxVehicleWheelData (damping rate)", results, out);
@@ -54,8 +54,8 @@ void checkHandbrakeAndSteer(const VehicleConfig& c, std::vector<Finding>& out)
                                  "a front handbrake (" + num(w.maxHandBrakeTorque) +
                                      " N m) locks the steered wheels, so the car ploughs straight on instead of "
                                      "turning; the guide puts the handbrake on the rear wheels only (4000 N m rear, 0 front)",
-                                 {wheelPath(i, "wheel.maxHandBrakeTorque")}, "remove the front handbrake",
-                                 {{wheelPath(i, "wheel.maxHandBrakeTorque"), 0.0}}});
+                                 {param::wheels::wheel::maxHandBrakeTorque(i)}, "remove the front handbrake",
+                                 {{param::wheels::wheel::maxHandBrakeTorque(i), 0.0}}});
     }
     for (std::size_t i = 2; i < 4; ++i) {
         const WheelData& w = c.wheels[i].wheel;
@@ -64,8 +64,8 @@ void checkHandbrakeAndSteer(const VehicleConfig& c, std::vector<Finding>& out)
                              "the rear wheels of a 4W car steer " + num(radiansToDegrees(std::fabs(w.maxSteer))) +
                                  " deg at full lock, opposite to the front (spec §2.14), which tightens every turn and "
                                  "makes the car twitchy at speed; the guide steers the front wheels only",
-                             {wheelPath(i, "wheel.maxSteer")}, "stop the rear wheels steering",
-                             {{wheelPath(i, "wheel.maxSteer"), 0.0}}});
+                             {param::wheels::wheel::maxSteer(i)}, "stop the rear wheels steering",
+                             {{param::wheels::wheel::maxSteer(i), 0.0}}});
     }
     mergeWheelResults("wheel.frontHandbrake", "§1.2 PxVehicleWheelData (handbrake), §1.19", handbrake, out);
     mergeWheelResults("wheel.rearSteer", "§1.2 PxVehicleWheelData (max steer), §2.14", steer, out);
@@ -90,12 +90,11 @@ void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
             continue;  // validation reports these
         if (sameAxle(bar.wheel0, bar.wheel1))
             continue;
-        const std::string p = "antiRollBars[" + std::to_string(b) + "].";
         Finding f;
         f.id = "antiRollBar.axle";
         f.severity = Severity::Warning;
         f.guideSection = "§1.4 PxVehicleAntiRollBarData";
-        f.parameters = {p + "wheel0", p + "wheel1"};
+        f.parameters = {param::antiRollBars::wheel0(b), param::antiRollBars::wheel1(b)};
         const bool sameSide = pos(bar.wheel0).y * pos(bar.wheel1).y >= 0;
         f.reason = "anti-roll bar " + std::to_string(b) + " joins " + label(static_cast<std::size_t>(bar.wheel0)) + " and " +
                    label(static_cast<std::size_t>(bar.wheel1)) + ", which are not the left and right wheel of one axle (" +
@@ -112,7 +111,7 @@ void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
         if (candidates == 1 && !pairs.count({std::min(bar.wheel0, partner), std::max(bar.wheel0, partner)}))
             f.fix = Fix{"join " + label(static_cast<std::size_t>(bar.wheel0)) + " to " +
                             label(static_cast<std::size_t>(partner)) + ", the other wheel of its axle",
-                        {{p + "wheel1", partner}}};
+                        {{param::antiRollBars::wheel1(b), partner}}};
         out.push_back(std::move(f));
     }
 }

@@ -37,9 +37,6 @@ endif()
 set(ALLOW
   app/gui/CompareWindow.cpp
   app/gui/MainWindow.cpp
-  model/compare/DerivedQuantities.cpp
-  model/scenario/ManeuverJson.cpp
-  model/world/TerrainJson.cpp
 )
 
 set(file_dirs model widgets app)   # (a); tests/ is exempt

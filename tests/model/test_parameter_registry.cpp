@@ -161,6 +161,23 @@ private slots:
         QCOMPARE(reg.defaultValueAt(referenceCar(), "drive.autoBox.upRatios[1]"), Json(0.15));  // neutral
     }
 
+    void findNodeNamesContainersAndLeaves()
+    {
+        const ParameterRegistry& reg = ParameterRegistry::instance();
+        const config::Node* engine = reg.findNode("drive.engine");
+        QVERIFY(engine && engine->kind == NodeKind::Object && engine->key == "engine");
+        const config::Node* graph = reg.findNode("wheels[*].tire.frictionVsSlipGraph");
+        QVERIFY(graph && graph->kind == NodeKind::Array && graph->graph.has_value());
+        QCOMPARE(reg.findNode("wheels[2].tire.frictionVsSlipGraph"), graph);
+        QCOMPARE(reg.findNode("/wheels/2/tire/frictionVsSlipGraph"), graph);
+        // Two nodes share drive.differential: the first (4W) is returned.
+        QVERIFY(reg.findNode("drive.differential") && reg.findNode("drive.differential")->driveTypes.front() == DriveType::FourWheel);
+        QCOMPARE(reg.findNode("drive.engine.peakTorque"), reg.findLeaf("drive.engine.peakTorque"));
+        QVERIFY(reg.findLeaf("drive.engine") == nullptr);
+        QVERIFY(reg.findNode("drive.engine.peakTorqe") == nullptr);
+        QVERIFY(reg.findNode("") == nullptr);
+    }
+
     void setChecksLimitsAndChangesNothingOnError()
     {
         const ParameterRegistry& reg = ParameterRegistry::instance();
