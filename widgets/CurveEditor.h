@@ -4,6 +4,7 @@
 // applied when the mouse is released.
 
 #include "CurveDefinitions.h"
+#include "EditRequest.h"
 #include "TelemetryHistory.h"
 
 #include <QWidget>
@@ -27,9 +28,6 @@ class CurveChartView;
 class CurveEditor : public QWidget {
     Q_OBJECT
 public:
-    using Edit = std::pair<std::string, config::Json>;
-    using ApplyEdits = std::function<QString(const std::vector<Edit>& edits, const QString& text)>;
-
     explicit CurveEditor(QWidget* parent = nullptr);
     void setApplyEdits(ApplyEdits apply) { apply_ = std::move(apply); }
     void setVehicle(const VehicleConfig& config);

@@ -112,8 +112,8 @@ void DoctorPanel::relist()
         item->setText(3, f.fix ? QString::fromStdString(f.fix->summary) : QString());
         QString tip = QString::fromStdString(f.reason) + tr("\nGuide: %1").arg(QString::fromStdString(f.guideSection));
         if (f.fix)
-            for (const doctor::Assignment& a : f.fix->edits)
-                tip += "\n  " + QString::fromStdString(doctor::assignmentText(a));
+            for (const config::Edit& e : f.fix->edits)
+                tip += "\n  " + QString::fromStdString(config::editText(e));
         for (int c = 0; c < 4; ++c)
             item->setToolTip(c, tip);
         if (f.key() == selected)
@@ -133,12 +133,9 @@ QString DoctorPanel::applyFix(const std::string& key)
     for (const doctor::Finding& f : shown_) {
         if (f.key() != key || !f.fix)
             continue;
-        std::vector<Edit> edits;
-        for (const doctor::Assignment& a : f.fix->edits)
-            edits.push_back({a.path, a.value});
         if (!apply_)
             return tr("read-only");
-        return apply_(edits, tr("Doctor: %1").arg(QString::fromStdString(f.fix->summary)));
+        return apply_(f.fix->edits, tr("Doctor: %1").arg(QString::fromStdString(f.fix->summary)));
     }
     return tr("no fix for %1").arg(QString::fromStdString(key));
 }

@@ -3,6 +3,7 @@
 // findings from its telemetry, by severity; selecting one selects its parameters, and "Apply fix"
 // applies its fix as one undoable edit.
 
+#include "EditRequest.h"
 #include "TelemetryHistory.h"
 #include "doctor/Finding.h"
 #include "doctor/LiveDoctor.h"
@@ -24,9 +25,6 @@ namespace jounce::widgets {
 class DoctorPanel : public QWidget {
     Q_OBJECT
 public:
-    using Edit = std::pair<std::string, config::Json>;
-    using ApplyEdits = std::function<QString(const std::vector<Edit>& edits, const QString& text)>;
-
     explicit DoctorPanel(QWidget* parent = nullptr);
     void setApplyEdits(ApplyEdits apply) { apply_ = std::move(apply); }
 

@@ -1,6 +1,8 @@
 #include "ParameterEditor.h"
 
 #include "WheelColors.h"
+
+#include "config/ParameterPaths.h"
 #include "config/TuningGuide.h"
 #include "config/Units.h"
 #include "telemetry/Channels.h"
@@ -46,18 +48,18 @@ std::string shortLabel(const std::string& path)
     if (dot == std::string::npos)
         return path;
     const std::string prefix = path.substr(0, dot);
-    const bool inListElement = prefix.find('[') != std::string::npos && prefix.rfind("wheels[", 0) != 0;
+    const bool inListElement = prefix.find('[') != std::string::npos && !config::param::wheels::list.contains(prefix);
     return inListElement ? path : path.substr(dot + 1);
 }
 
 /// Registry path with the wheel index replaced by [*]; "" when the path is not per wheel.
 std::string wheelPattern(const std::string& path, int& wheel)
 {
-    if (path.rfind("wheels[", 0) != 0)
+    const std::optional<std::size_t> index = config::param::wheels::wheelIndex(path);
+    if (!index)
         return {};
-    const auto close = path.find(']');
-    wheel = std::stoi(path.substr(7, close - 7));
-    return "wheels[*]" + path.substr(close + 1);
+    wheel = static_cast<int>(*index);
+    return config::param::wheels::wheelPattern(path);
 }
 
 QString limitsText(const Node& n)
@@ -129,7 +131,7 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
         if (!row || column != wheelCount_ + 3 || item->text(column).isEmpty() || !apply_)
             return;
         // One-click revert of this row to the file's values.
-        std::vector<Edit> edits;
+        config::EditList edits;
         const auto& reg = config::ParameterRegistry::instance();
         for (const std::string& p : row->paths)
             if (auto v = reg.get(saved_, p))
@@ -229,7 +231,7 @@ void ParameterEditor::rebuild()
         }
         r.item = new QTreeWidgetItem(parent, QStringList{QString::fromStdString(r.label)});
         const config::ParamInfo& info = r.node->info;
-        QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.perWheel ? "wheels[*]." + r.paths.front().substr(r.paths.front().find(']') + 2) : r.paths.front()).toHtmlEscaped(),
+        QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.perWheel ? config::param::wheels::wheelPattern(r.paths.front()) : r.paths.front()).toHtmlEscaped(),
                                                       QString::fromStdString(info.description).toHtmlEscaped());
         if (!displayUnit(*r.node).isEmpty())
             tip += tr("<br>Unit: %1").arg(displayUnit(*r.node));
@@ -419,18 +421,17 @@ QString ParameterEditor::commit(Row& row, int column, const QString& text)
     if (std::string err = config::ParameterRegistry::checkLeafValue(node, value); !err.empty())
         return QString::fromStdString(err);
 
-    std::vector<Edit> edits;
+    config::EditList edits;
     if (row.perWheel) {
-        // Side-dependent values mirror between left and right wheels (PhysX does not mirror them).
-        const std::string& p = row.paths[k];
-        const bool lateral = p.find("Offset[1]") != std::string::npos || p.find("Point[*][2]") != std::string::npos;
-        const bool sideAngle = p.find("camberAt") != std::string::npos || p.find("toeAngle") != std::string::npos;
+        // Side-dependent values mirror between left and right wheels (PhysX does not mirror them);
+        // the registry marks them (Node::mirrorsLeftRight).
+        const bool mirrored = row.node->mirrorsLeftRight;
         const int wheel = int(k);
         const double ySign = current_.wheels[k].geometry.wheelCentreOffset.y >= 0 ? 1.0 : -1.0;
         for (int w : linkedWheels(wheel)) {
             Json v = value;
             const double otherSign = current_.wheels[std::size_t(w)].geometry.wheelCentreOffset.y >= 0 ? 1.0 : -1.0;
-            if ((lateral || sideAngle) && v.is_number() && otherSign != ySign)
+            if (mirrored && v.is_number() && otherSign != ySign)
                 v = -v.get<double>();
             edits.push_back({row.paths[std::size_t(w)], v});
         }
@@ -461,7 +462,10 @@ void ParameterEditor::itemChanged(QTreeWidgetItem* item, int column)
 void ParameterEditor::previewEdit(QTreeWidgetItem* item, int column, const QString& text)
 {
     Row* row = rowOf(item);
-    if (!row || !row->perWheel || row->label.rfind("suspension.", 0) != 0)
+    // Suspension edits change the derived rows (natural frequency, damping ratio): preview them.
+    static const config::Node* const suspension =
+        config::ParameterRegistry::instance().findNode(config::param::wheels::suspension::object.str());
+    if (!row || !row->perWheel || row->node->parent != suspension)
         return;
     bool ok = false;
     const double v = text.trimmed().toDouble(&ok);

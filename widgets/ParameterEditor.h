@@ -5,8 +5,9 @@
 // values refused with the reason, changes against the file marked with a one-click revert, a search
 // box, tooltips, and the suspension's derived values updated as you type.
 
+#include "EditRequest.h"
 #include "config/ParameterRegistry.h"
-#include "config/Problem.h"
+#include "json/Problem.h"
 #include "config/VehicleConfig.h"
 
 #include <QWidget>
@@ -28,10 +29,6 @@ namespace jounce::widgets {
 class ParameterEditor : public QWidget {
     Q_OBJECT
 public:
-    using Edit = std::pair<std::string, config::Json>;
-    /// Applies edits as one undoable step; returns the reason when they are refused.
-    using ApplyEdits = std::function<QString(const std::vector<Edit>& edits, const QString& text)>;
-
     enum class Link { None, LeftRight, Axle, AllWheels };
 
     explicit ParameterEditor(QWidget* parent = nullptr);

@@ -2,7 +2,7 @@
 // Load errors and validation problems with their JSON pointers; activating one selects its
 // parameter in the editor.
 
-#include "config/Problem.h"
+#include "json/Problem.h"
 
 #include <QWidget>
 

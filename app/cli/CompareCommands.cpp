@@ -7,7 +7,7 @@
 #include "compare/ComparisonRun.h"
 #include "compare/FigureTable.h"
 #include "compare/VehiclePatch.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 #include "io/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"

@@ -31,8 +31,8 @@ void printText(const doctor::Finding& f)
         std::printf("         guide: %s\n", f.guideSection.c_str());
     if (f.fix) {
         std::printf("         fix: %s\n", f.fix->summary.c_str());
-        for (const doctor::Assignment& a : f.fix->edits)
-            std::printf("              --set %s\n", doctor::assignmentText(a).c_str());
+        for (const config::Edit& e : f.fix->edits)
+            std::printf("              --set %s\n", config::editText(e).c_str());
     }
 }
 
@@ -47,8 +47,8 @@ config::Json findingJson(const std::string& file, const doctor::Finding& f)
     j["guideSection"] = f.guideSection;
     if (f.fix) {
         config::Json edits = config::Json::array();
-        for (const doctor::Assignment& a : f.fix->edits)
-            edits.push_back({{"path", a.path}, {"value", a.value}});
+        for (const config::Edit& e : f.fix->edits)
+            edits.push_back({{"path", e.path}, {"value", e.value}});
         j["fix"] = {{"summary", f.fix->summary}, {"edits", edits}};
     }
     if (f.live) {

@@ -4,10 +4,9 @@
 
 #include "CliCommands.h"
 
-#include "config/ParameterRegistry.h"
-#include "config/VehicleValidation.h"
+#include "config/EditSession.h"
 #include "io/VehicleJson.h"
-#include "io/JsonText.h"
+#include "json/JsonText.h"
 #include "run/RunRecorder.h"
 #include "run/Simulation.h"
 #include "run/TelemetryCsvRecorder.h"
@@ -38,22 +37,6 @@ struct RunOptions {
     double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s)
     std::vector<std::string> sets;
 };
-
-/// `--set PATH=VALUE`: VALUE is JSON (40000, true, [0.1, 1.0]); a bare word is a string (NW).
-std::string applySet(VehicleConfig& config, const std::string& assignment)
-{
-    const auto eq = assignment.find('=');
-    if (eq == std::string::npos || eq == 0)
-        return "--set " + assignment + ": write PATH=VALUE";
-    const std::string path = assignment.substr(0, eq);
-    const std::string text = assignment.substr(eq + 1);
-    config::Json value = config::Json::parse(text, nullptr, false);
-    if (value.is_discarded())
-        value = text;
-    if (std::string err = config::ParameterRegistry::instance().set(config, path, value); !err.empty())
-        return "--set " + assignment + ": " + err;
-    return {};
-}
 
 void printFigures(const std::vector<sim::Figure>& figures)
 {
@@ -149,17 +132,30 @@ int runCommand(const Args& args)
         printProblems(o.vehicle, vehicleDoc.problems);
         return 1;
     }
-    auto config = std::make_shared<VehicleConfig>(std::move(vehicleDoc.config));
+    // `--set PATH=VALUE`: VALUE is JSON (40000, true, [0.1, 1.0]); a bare word is a string (NW).
+    config::EditList edits;
     for (const std::string& s : o.sets) {
-        if (std::string err = applySet(*config, s); !err.empty()) {
-            std::cerr << "jounce-cli: " << err << "\n";
+        std::optional<config::Edit> edit = config::parseEditText(s);
+        if (!edit) {
+            std::cerr << "jounce-cli: --set " << s << ": write PATH=VALUE\n";
             return 1;
         }
+        edits.push_back(std::move(*edit));
     }
-    if (const Problems p = validateVehicle(*config); p.hasErrors()) {
-        printProblems(o.vehicle + " (after --set)", p);
+    // One edit session: each leaf checked as it is set, the relations once on the result. The file
+    // read without errors (its problems are the base's validation), so any error is a new one.
+    const config::EditSession session(std::make_shared<const VehicleConfig>(std::move(vehicleDoc.config)),
+                                      std::move(vehicleDoc.problems));
+    const config::EditResult edited = session.apply(edits);
+    if (edited.refusedEdit) {
+        std::cerr << "jounce-cli: --set " << o.sets[*edited.refusedEdit] << ": " << edited.refusal << "\n";
         return 1;
     }
+    if (!edited.ok()) {
+        printProblems(o.vehicle + " (after --set)", edited.problems);
+        return 1;
+    }
+    const std::shared_ptr<const VehicleConfig> config = edited.config;
 
     std::shared_ptr<const sim::Terrain> terrain;
     if (!o.terrain.empty()) {

@@ -569,6 +569,10 @@ QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, con
                                                                 what.toStdString());
     if (!result.error.empty())
         return QString::fromStdString(result.error);
+    // Through the document's edit session: values as edits, a copy that changes a list's length
+    // (a sixth gear) as a whole configuration; either is refused when it creates a new error.
+    if (!result.edits.empty())
+        return document_.setParameters(result.edits, description);
     return document_.replaceConfigChecked(result.config, description);
 }
 

@@ -81,10 +81,12 @@ MainWindow::MainWindow()
     telemetry_ = new widgets::TelemetryPanel(this);
     setCentralWidget(telemetry_);
 
-    parameters_ = new widgets::ParameterEditor(this);
-    parameters_->setApplyEdits([this](const std::vector<widgets::ParameterEditor::Edit>& edits, const QString& text) {
+    // Every widget's edits go through the document's edit session as one undoable step.
+    const widgets::ApplyEdits applyEdits = [this](const config::EditList& edits, const QString& text) {
         return document_.setParameters(edits, text);
-    });
+    };
+    parameters_ = new widgets::ParameterEditor(this);
+    parameters_->setApplyEdits(applyEdits);
     connect(parameters_, &widgets::ParameterEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     problems_ = new widgets::ProblemsPanel(this);
     connect(problems_, &widgets::ProblemsPanel::activated, this, [this](const QString& pointer) {
@@ -96,14 +98,10 @@ MainWindow::MainWindow()
     vehicleView_->setHistory(&telemetry_->history());
     curves_ = new widgets::CurveEditor(this);
     curves_->setHistory(&telemetry_->history());
-    curves_->setApplyEdits([this](const std::vector<widgets::CurveEditor::Edit>& edits, const QString& text) {
-        return document_.setParameters(edits, text);
-    });
+    curves_->setApplyEdits(applyEdits);
     connect(curves_, &widgets::CurveEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     doctor_ = new widgets::DoctorPanel(this);
-    doctor_->setApplyEdits([this](const std::vector<widgets::DoctorPanel::Edit>& edits, const QString& text) {
-        return document_.setParameters(edits, text);
-    });
+    doctor_->setApplyEdits(applyEdits);
     connect(doctor_, &widgets::DoctorPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(doctor_, &widgets::DoctorPanel::parametersSelected, this, [this](const QStringList& paths) {
         if (!paths.isEmpty())
@@ -313,7 +311,7 @@ void MainWindow::buildMenus()
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(tr("Reset &parameter to the file's value"), QKeySequence(Qt::CTRL | Qt::Key_Backspace), this, [this] {
-        std::vector<VehicleDocument::Edit> edits;
+        config::EditList edits;
         for (const std::string& p : parameters_->selectedRowPaths())
             if (auto v = config::ParameterRegistry::instance().get(document_.savedConfig(), p))
                 edits.push_back({p, *v});

@@ -12,17 +12,22 @@
 namespace jounce::gui {
 namespace {
 
+/// A configuration snapshot with its validation, as an undo step keeps it.
+struct State {
+    std::shared_ptr<const VehicleConfig> config;
+    Problems validation;
+};
+
 /// One change of the configuration; edits of the same single parameter merge (typing a value,
-/// dragging a curve point).
+/// dragging a curve point). Undo and redo restore snapshots whose validation is known.
 class ConfigCommand final : public QUndoCommand {
 public:
-    ConfigCommand(VehicleDocument& doc, std::shared_ptr<const VehicleConfig> before,
-                  std::shared_ptr<const VehicleConfig> after, const QString& text, std::string mergeKey)
+    ConfigCommand(VehicleDocument& doc, State before, State after, const QString& text, std::string mergeKey)
         : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)), key_(std::move(mergeKey))
     {
     }
-    void undo() override { doc_.applyConfig(before_); }
-    void redo() override { doc_.applyConfig(after_); }
+    void undo() override { doc_.applyConfig(before_.config, before_.validation); }
+    void redo() override { doc_.applyConfig(after_.config, after_.validation); }
     int id() const override { return key_.empty() ? -1 : 1; }
     bool mergeWith(const QUndoCommand* other) override
     {
@@ -35,8 +40,8 @@ public:
 
 private:
     VehicleDocument& doc_;
-    std::shared_ptr<const VehicleConfig> before_;
-    std::shared_ptr<const VehicleConfig> after_;
+    State before_;
+    State after_;
     std::string key_;
 };
 
@@ -67,12 +72,13 @@ bool VehicleDocument::open(const QString& path, QString* error)
             *error = lines.join("\n");
         }
         readProblems_ = doc.problems;  // show why in the Problems panel
-        revalidate();
+        updateProblems();
         emit configChanged();
         return false;
     }
-    // Keep the problems of reading (types, structure, unknown keys); values are re-validated live.
-    const Problems validation = validateVehicle(doc.config);
+    // Keep the problems of reading (types, structure, unknown keys); values are validated by each
+    // edit from here on.
+    Problems validation = validateVehicle(doc.config);
     readProblems_ = {};
     for (const Problem& p : doc.problems.items) {
         const bool isValidation = std::any_of(validation.items.begin(), validation.items.end(), [&](const Problem& q) {
@@ -82,13 +88,14 @@ bool VehicleDocument::open(const QString& path, QString* error)
             readProblems_.items.push_back(p);
     }
     config_ = std::make_shared<const VehicleConfig>(std::move(doc.config));
+    validation_ = std::move(validation);
     saved_ = config_;
     path_ = path;
     newName_.clear();
     unsavedNew_ = false;
     undo_.clear();
     undo_.setClean();
-    revalidate();
+    updateProblems();
     emit configChanged();
     emit fileStateChanged();
     return true;
@@ -122,26 +129,9 @@ QString VehicleDocument::saveAs(const QString& path)
     readProblems_ = {};  // what could not be read is gone from the file now
     unsavedNew_ = false;
     undo_.setClean();
-    revalidate();
+    updateProblems();  // the configuration and its validation are unchanged
     emit configChanged();
     emit fileStateChanged();
-    return {};
-}
-
-QString VehicleDocument::check(const VehicleConfig& candidate, const std::vector<Edit>&) const
-{
-    // Refuse an edit that creates a new error anywhere (a limit, or a relation it breaks such as
-    // a graph point passing its neighbour); errors the vehicle already had do not block edits.
-    const Problems before = validateVehicle(*config_);
-    for (const Problem& p : validateVehicle(candidate).items) {
-        if (p.severity != Severity::Error)
-            continue;
-        const bool existed = std::any_of(before.items.begin(), before.items.end(), [&](const Problem& q) {
-            return q.pointer == p.pointer && q.message == p.message;
-        });
-        if (!existed)
-            return QString::fromStdString(p.pointer + ": " + p.message);
-    }
     return {};
 }
 
@@ -150,41 +140,37 @@ QString VehicleDocument::setParameter(const std::string& path, const config::Jso
     return setParameters({{path, value}}, QString());
 }
 
-QString VehicleDocument::setParameters(const std::vector<Edit>& edits, const QString& text)
+QString VehicleDocument::setParameters(const config::EditList& edits, const QString& text)
 {
     if (edits.empty())
         return {};
-    auto next = std::make_shared<VehicleConfig>(*config_);
-    const auto& registry = config::ParameterRegistry::instance();
-    for (const Edit& e : edits)
-        if (const std::string err = registry.set(*next, e.first, e.second); !err.empty())
-            return QString::fromStdString(err);
-    const bool changed = *next != *config_;
-    if (changed)
-        if (QString err = check(*next, edits); !err.isEmpty())
-            return err;
+    // One session: each leaf checked once by the registry, the relations once on the result, a new
+    // error refuses the whole list.
+    const config::EditResult result = session().apply(edits);
+    if (!result.ok())
+        return QString::fromStdString(result.refusal);
     // A value the user set replaces whatever the file had wrong there (a wrong type kept the
     // default, so the value may even be unchanged).
     bool cleared = false;
-    for (const Edit& e : edits) {
-        const std::string pointer = config::ParameterRegistry::pathToPointer(e.first);
+    for (const config::Edit& e : edits) {
+        const std::string pointer = config::ParameterRegistry::pathToPointer(e.path);
         cleared = std::erase_if(readProblems_.items, [&](const Problem& p) { return p.pointer == pointer; }) > 0 || cleared;
     }
-    if (!changed) {
+    if (!result.changed) {
         if (cleared) {
-            revalidate();
+            updateProblems();
             emit configChanged();
         }
         return {};
     }
     const bool single = edits.size() == 1;
     const QString label = !text.isEmpty() ? text
-                          : single       ? tr("Set %1").arg(QString::fromStdString(edits.front().first))
+                          : single       ? tr("Set %1").arg(QString::fromStdString(edits.front().path))
                                          : tr("Edit %1 parameters").arg(edits.size());
     // Typing into one field again and again merges into one step; named operations (a fix, a
     // revert, a drag) stay steps of their own.
     const bool merge = single && text.isEmpty();
-    undo_.push(new ConfigCommand(*this, config_, next, label, merge ? edits.front().first : std::string()));
+    push(result, label, merge ? edits.front().path : std::string());
     return {};
 }
 
@@ -192,32 +178,45 @@ void VehicleDocument::replaceConfig(const VehicleConfig& config, const QString& 
 {
     if (config == *config_)
         return;
-    undo_.push(new ConfigCommand(*this, config_, std::make_shared<const VehicleConfig>(config), text, {}));
+    auto next = std::make_shared<const VehicleConfig>(config);
+    Problems validation = validateVehicle(*next);
+    undo_.push(new ConfigCommand(*this, {config_, validation_}, {std::move(next), std::move(validation)}, text, {}));
 }
 
 QString VehicleDocument::replaceConfigChecked(const VehicleConfig& config, const QString& text)
 {
-    if (config == *config_)
-        return {};
-    if (QString err = check(config, {}); !err.isEmpty())
-        return err;
-    replaceConfig(config, text);
+    const config::EditResult result = session().replace(std::make_shared<const VehicleConfig>(config));
+    if (!result.ok())
+        return QString::fromStdString(result.refusal);
+    if (result.changed)
+        push(result, text, {});
     return {};
 }
 
-void VehicleDocument::applyConfig(std::shared_ptr<const VehicleConfig> config)
+void VehicleDocument::push(const config::EditResult& result, const QString& text, std::string mergeKey)
+{
+    undo_.push(new ConfigCommand(*this, {config_, validation_}, {result.config, result.problems}, text, std::move(mergeKey)));
+}
+
+void VehicleDocument::applyConfig(std::shared_ptr<const VehicleConfig> config, Problems validation)
 {
     config_ = std::move(config);
-    revalidate();
+    validation_ = std::move(validation);
+    updateProblems();
     emit configChanged();
     emit fileStateChanged();
 }
 
 void VehicleDocument::revalidate()
 {
+    validation_ = validateVehicle(*config_);
+    updateProblems();
+}
+
+void VehicleDocument::updateProblems()
+{
     problems_ = readProblems_;
-    for (Problem& p : validateVehicle(*config_).items)
-        problems_.items.push_back(std::move(p));
+    problems_.items.insert(problems_.items.end(), validation_.items.begin(), validation_.items.end());
 }
 
 }  // namespace jounce::gui

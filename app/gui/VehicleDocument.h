@@ -1,9 +1,13 @@
 #pragma once
 // The vehicle being edited: its configuration, the file it came from, undo history and problems.
 // Every change goes through the undo stack; consecutive edits of one field merge into one step.
+// Edits go through the model's edit session (config/EditSession.h): each leaf is checked once by
+// the registry, the relations once on the result, and the snapshot it produces -- with its
+// validation -- is what the document holds, shows and hands to the simulation.
 
+#include "config/EditSession.h"
 #include "config/ParameterRegistry.h"
-#include "config/Problem.h"
+#include "json/Problem.h"
 #include "config/VehicleConfig.h"
 
 #include <QObject>
@@ -19,8 +23,6 @@ namespace jounce::gui {
 class VehicleDocument : public QObject {
     Q_OBJECT
 public:
-    using Edit = std::pair<std::string, config::Json>;  ///< registry path = value
-
     explicit VehicleDocument(QObject* parent = nullptr);
 
     const VehicleConfig& config() const { return *config_; }
@@ -34,6 +36,8 @@ public:
 
     /// Problems of the file as read (parse and structure) plus validation of the current values.
     const Problems& problems() const { return problems_; }
+    /// validateVehicle of the current configuration, as the edit that made it computed it.
+    const Problems& validation() const { return validation_; }
     bool hasErrors() const { return problems_.hasErrors(); }
 
     /// Opens a file. A file with errors opens with everything that could be read; returns false
@@ -48,25 +52,32 @@ public:
     /// Sets one leaf (type, limits and relations checked). Returns the reason when refused.
     QString setParameter(const std::string& path, const config::Json& value);
     /// Several leaves as one undoable step (link toggles, doctor fixes, copy from compare).
-    QString setParameters(const std::vector<Edit>& edits, const QString& text);
+    QString setParameters(const config::EditList& edits, const QString& text);
     /// The whole configuration as one undoable step (revert to file, revert a parameter).
     void replaceConfig(const VehicleConfig& config, const QString& text);
     /// The same, refused with the reason when it creates a new validation error (a copy from the
     /// compare view that takes a gear count without its autobox ratios).
     QString replaceConfigChecked(const VehicleConfig& config, const QString& text);
 
-    /// For the undo commands.
-    void applyConfig(std::shared_ptr<const VehicleConfig> config);
+    /// For the undo commands: a snapshot and its validation (not validated again).
+    void applyConfig(std::shared_ptr<const VehicleConfig> config, Problems validation);
 
 signals:
     void configChanged();
     void fileStateChanged();
 
 private:
-    QString check(const VehicleConfig& candidate, const std::vector<Edit>& edits) const;
+    /// An edit session on the current snapshot, whose validation is already known.
+    config::EditSession session() const { return config::EditSession(config_, validation_); }
+    /// Pushes an accepted, changed edit result as one undo step.
+    void push(const config::EditResult& result, const QString& text, std::string mergeKey);
+    /// Validates the current configuration (after it was replaced from outside the undo stack).
     void revalidate();
+    /// problems_ = the problems of reading + validation_ (no validation).
+    void updateProblems();
 
     std::shared_ptr<const VehicleConfig> config_;
+    Problems validation_;
     std::shared_ptr<const VehicleConfig> saved_;
     Problems readProblems_;
     Problems problems_;

@@ -89,6 +89,48 @@ std::string opPath(const Json& op)
     return op.at("path").get<std::string>();
 }
 
+/// Applies `patch` to the canonical JSON of `base` one operation at a time, then reads the result
+/// like a file.
+PatchResult patchDocument(const VehicleConfig& base, const Json& patch)
+{
+    PatchResult result;
+    Json document = io::vehicleToJson(base);
+    const io::JsonLimits limits;
+    for (std::size_t i = 0; i < patch.size(); ++i) {
+        try {
+            Json single = Json::array();
+            single.push_back(patch[i]);
+            document = document.patch(single);
+        } catch (const std::exception& e) {
+            // nlohmann's message starts with "[json.exception.out_of_range.403] "; keep the reason.
+            std::string message = e.what();
+            if (const auto close = message.find("] "); message.rfind("[json.exception", 0) == 0 && close != std::string::npos)
+                message = message.substr(close + 2);
+            std::string what = "cannot apply";
+            if (patch[i].is_object() && patch[i].contains("op") && patch[i].contains("path"))
+                what = "cannot apply " + patch[i]["op"].dump() + " at " + patch[i]["path"].dump();
+            result.problems.error("/" + std::to_string(i), what + ": " + message);
+            return result;
+        }
+        // Bounds as for any file, checked depth first (counting recurses per level).
+        if (deeperThan(document, limits.maxDepth)) {
+            result.problems.error("/" + std::to_string(i), "the patch nests the vehicle deeper than " +
+                                                               std::to_string(limits.maxDepth) + " levels");
+            return result;
+        }
+        if (countValues(document, limits.maxValues) > limits.maxValues) {
+            result.problems.error("/" + std::to_string(i), "the patch grows the vehicle beyond " +
+                                                               std::to_string(limits.maxValues) + " values");
+            return result;
+        }
+    }
+    io::VehicleFile read = io::parseVehicle(io::formatJson(document));
+    result.applied = read.parsed;
+    result.config = std::move(read.config);
+    result.problems.items.insert(result.problems.items.end(), read.problems.items.begin(), read.problems.items.end());
+    return result;
+}
+
 }  // namespace
 
 std::string sectionOfPointer(const std::string& pointer)
@@ -142,6 +184,27 @@ std::optional<Json> parsePatch(std::string_view text, Problems& problems)
     return json;
 }
 
+std::optional<config::EditList> patchEdits(const VehicleConfig& base, const Json& patch)
+{
+    if (!patch.is_array())
+        return std::nullopt;
+    const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
+    config::EditList edits;
+    for (const Json& op : patch) {
+        if (!op.is_object() || op.value("op", Json()) != "replace" || !op.contains("value"))
+            return std::nullopt;
+        const auto path = op.find("path");
+        if (path == op.end() || !path->is_string())
+            return std::nullopt;
+        const std::string pointer = path->get<std::string>();
+        const config::Node* leaf = registry.findLeaf(pointer);
+        if (pointer.empty() || pointer.find('*') != std::string::npos || !leaf || !registry.get(base, pointer))
+            return std::nullopt;
+        edits.push_back({config::ParameterRegistry::pointerToPath(pointer), op["value"]});
+    }
+    return edits;
+}
+
 PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
 {
     PatchResult result;
@@ -149,40 +212,16 @@ PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
         result.problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + io::describeJson(patch));
         return result;
     }
-    Json document = io::vehicleToJson(base);
-    const io::JsonLimits limits;
-    for (std::size_t i = 0; i < patch.size(); ++i) {
-        try {
-            Json single = Json::array();
-            single.push_back(patch[i]);
-            document = document.patch(single);
-        } catch (const std::exception& e) {
-            // nlohmann's message starts with "[json.exception.out_of_range.403] "; keep the reason.
-            std::string message = e.what();
-            if (const auto close = message.find("] "); message.rfind("[json.exception", 0) == 0 && close != std::string::npos)
-                message = message.substr(close + 2);
-            std::string what = "cannot apply";
-            if (patch[i].is_object() && patch[i].contains("op") && patch[i].contains("path"))
-                what = "cannot apply " + patch[i]["op"].dump() + " at " + patch[i]["path"].dump();
-            result.problems.error("/" + std::to_string(i), what + ": " + message);
-            return result;
-        }
-        // Bounds as for any file, checked depth first (counting recurses per level).
-        if (deeperThan(document, limits.maxDepth)) {
-            result.problems.error("/" + std::to_string(i), "the patch nests the vehicle deeper than " +
-                                                               std::to_string(limits.maxDepth) + " levels");
-            return result;
-        }
-        if (countValues(document, limits.maxValues) > limits.maxValues) {
-            result.problems.error("/" + std::to_string(i), "the patch grows the vehicle beyond " +
-                                                               std::to_string(limits.maxValues) + " values");
-            return result;
-        }
-    }
-    io::VehicleFile read = io::parseVehicle(io::formatJson(document));
-    result.applied = read.parsed;
-    result.config = std::move(read.config);
-    result.problems.items.insert(result.problems.items.end(), read.problems.items.begin(), read.problems.items.end());
+    const std::optional<config::EditList> edits = patchEdits(base, patch);
+    if (!edits)
+        return patchDocument(base, patch);
+    // Values only: one edit session. Judged against no known problems, so every error of the
+    // result counts, as when reading a file.
+    const config::EditSession session(std::make_shared<const VehicleConfig>(base), Problems{});
+    config::EditResult edited = session.apply(*edits);
+    result.applied = true;
+    result.config = edited.config ? *edited.config : base;
+    result.problems = std::move(edited.problems);
     return result;
 }
 
@@ -215,13 +254,14 @@ CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& sou
             result.error = "nothing to copy: the values are already the same";
         return result;
     }
-    PatchResult patched = applyPatch(target, filtered);
+    PatchResult patched = patchDocument(target, filtered);
     if (!patched.applied) {
         result.error = patched.problems.items.empty() ? "the copy could not be applied"
                                                       : patched.problems.items.front().message;
         return result;
     }
     result.config = std::move(patched.config);
+    result.edits = patchEdits(target, filtered).value_or(config::EditList{});
     result.operations = static_cast<int>(filtered.size());
     return result;
 }

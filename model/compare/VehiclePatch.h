@@ -1,12 +1,16 @@
 #pragma once
-// Differences between vehicles as RFC 6902 JSON Patches (nlohmann_json's own diff and patch), applied
-// to a vehicle's canonical JSON and read back like any file, so a patch can never smuggle in a
-// value the registry would refuse.
+// Differences between vehicles as RFC 6902 JSON Patches (nlohmann_json's own diff and patch). A
+// patch that only replaces values the vehicle has is a list of `path = value` edits and goes through
+// the edit session (config/EditSession.h); any other patch is applied to the vehicle's canonical
+// JSON and read back like any file. Either way a patch can never smuggle in a value the registry
+// would refuse.
 
+#include "config/EditSession.h"
 #include "json/Problem.h"
 #include "config/VehicleConfig.h"
 #include "json/JsonText.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,8 +33,17 @@ struct PatchResult {
     bool ok() const { return applied && !problems.hasErrors(); }
 };
 
-/// Applies `patch` to the canonical JSON of `base` one operation at a time (so a failure names its
-/// operation), then reads and validates the result.
+/// The patch as edits when every operation is a "replace" of a parameter `base` has (a diff between
+/// vehicles of the same shape): `/wheels/2/suspension/springStrength` becomes the edit
+/// `wheels[2].suspension.springStrength = value`. nullopt when an operation adds, removes, moves,
+/// copies or tests, or replaces anything but a single parameter (a list, format, schemaVersion).
+std::optional<config::EditList> patchEdits(const VehicleConfig& base, const Json& patch);
+
+/// Applies `patch` to `base`. Edits (patchEdits) go through the edit session: each value checked
+/// by the registry, then the result validated once; any error of the result is reported as reading
+/// a file would (a refused value at its pointer, config left at `base`). Other patches are applied
+/// to the canonical JSON one operation at a time (so a failure names its operation), then the
+/// result is read and validated.
 PatchResult applyPatch(const VehicleConfig& base, const Json& patch);
 
 /// What "take the winner's values" copies from one vehicle into another.
@@ -41,14 +54,17 @@ enum class CopyScope {
 };
 
 struct CopyResult {
-    VehicleConfig config;  ///< target with the copied values
-    int operations = 0;    ///< patch operations applied
-    std::string error;     ///< why nothing could be copied; empty on success
+    VehicleConfig config;    ///< target with the copied values
+    config::EditList edits;  ///< the copy as `path = value` edits when it only replaces values (no
+                             ///< list grows or shrinks); empty otherwise
+    int operations = 0;      ///< patch operations applied
+    std::string error;       ///< why nothing could be copied; empty on success
 };
 
 /// Copies the differences in `scope` from `source` into `target` through a filtered patch. A section
 /// includes its arrays' length changes (a sixth gear); a single value must exist in both vehicles.
-/// The result is not validated here: the document refuses it if it creates a new error.
+/// The result is not judged here: the editing document applies `edits` (or, when the copy changes a
+/// list's length, `config`) through its edit session, which refuses a new error.
 CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
                            const std::string& what);
 

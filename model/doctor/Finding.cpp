@@ -24,21 +24,18 @@ std::string Finding::key() const
 
 std::string applyFix(VehicleConfig& config, const Fix& fix)
 {
-    // Work on a copy so that a failing edit leaves the vehicle untouched (one undoable edit or none).
-    VehicleConfig edited = config;
-    const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
-    for (const Assignment& a : fix.edits)
-        if (std::string err = registry.set(edited, a.path, a.value); !err.empty())
-            return assignmentText(a) + ": " + err;
-    config = std::move(edited);
+    // The session works on a copy, so a failing edit leaves the vehicle untouched (one undoable
+    // edit or none).
+    const config::EditResult result = config::applyEdits(config, fix.edits);
+    if (result.refusedEdit)
+        return assignmentText(fix.edits[*result.refusedEdit]) + ": " + result.refusal;
+    if (!result.ok())
+        return result.refusal;
+    config = *result.config;
     return {};
 }
 
-std::string assignmentText(const Assignment& assignment)
-{
-    // Strings are written bare, as `jounce-cli run --set` reads a bare word as a string.
-    return assignment.path + "=" + (assignment.value.is_string() ? assignment.value.get<std::string>() : assignment.value.dump());
-}
+std::string assignmentText(const Assignment& assignment) { return config::editText(assignment); }
 
 void sortBySeverity(std::vector<Finding>& findings)
 {

@@ -1,11 +1,12 @@
 #pragma once
 // What the tuning doctor says about a vehicle: a finding with its stable id, severity, the
 // parameters involved (registry paths), the reason in plain words with the numbers, the guide
-// section, and an optional fix. A fix is an ordinary config edit -- a list of `path = JSON value`
-// assignments applied through ParameterRegistry::set -- so the GUI applies it as one undoable edit
-// and jounce-cli prints it in the same `--set PATH=VALUE` form a user can paste.
+// section, and an optional fix. A fix is an ordinary config edit -- a config::EditList of
+// `path = JSON value` edits applied through the edit session (config/EditSession.h) -- so the GUI
+// applies it as one undoable edit and jounce-cli prints it in the same `--set PATH=VALUE` form a
+// user can paste.
 
-#include "config/ParameterRegistry.h"
+#include "config/EditSession.h"
 #include "config/VehicleConfig.h"
 
 #include <optional>
@@ -21,16 +22,13 @@ enum class Severity { Error, Warning, Advice };
 /// "error", "warning", "advice".
 const char* severityName(Severity severity) noexcept;
 
-/// One `path = value` edit, e.g. `wheels[2].suspension.springDamperRate = 4800`.
-struct Assignment {
-    std::string path;     ///< registry path with concrete indices
-    config::Json value;   ///< the leaf's JSON value (number, boolean, string)
-    friend bool operator==(const Assignment&, const Assignment&) = default;
-};
+/// One `path = value` edit of a fix (registry path with concrete indices): the model's one edit
+/// type, config::Edit, under the name the checks use.
+using Assignment = config::Edit;
 
 struct Fix {
     std::string summary;              ///< what the edit does, one line ("set the damper rates for damping ratio 0.8")
-    std::vector<Assignment> edits;    ///< applied together, in order
+    config::EditList edits;           ///< applied together, in order
     friend bool operator==(const Fix&, const Fix&) = default;
 };
 
@@ -53,11 +51,13 @@ struct Finding {
     std::string key() const;
 };
 
-/// Applies every edit of a fix to `config` through the parameter registry, all or nothing.
-/// Returns an error message (naming the edit that failed), or "" on success.
+/// Applies every edit of a fix to `config` through the edit session, all or nothing: a leaf the
+/// registry refuses, or a new validation error the fix would create, refuses the fix. Returns an
+/// error message (naming the edit that failed, or the new error), or "" on success.
 std::string applyFix(VehicleConfig& config, const Fix& fix);
 
-/// "wheels[0].suspension.springDamperRate=4800", the form `jounce-cli run --set` accepts.
+/// "wheels[0].suspension.springDamperRate=4800", the form `jounce-cli run --set` accepts
+/// (config::editText).
 std::string assignmentText(const Assignment& assignment);
 
 /// Sorts by severity (errors first); keeps the order of findings of equal severity.

@@ -1,0 +1,34 @@
+#pragma once
+// How a widget asks for an edit of the vehicle: a config::EditList (the model's one `path = value`
+// edit type, config/EditSession.h) and the text of the undo step. The application applies it
+// through its document's edit session as one undoable step and returns the refusal reason, or ""
+// when it was applied. The parameter editor, the curve editor and the doctor panel all take one.
+
+#include "config/EditSession.h"
+
+#include <QString>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace jounce::widgets {
+
+/// Applies edits as one undoable step; returns the reason when they are refused.
+using ApplyEdits = std::function<QString(const config::EditList& edits, const QString& text)>;
+
+/// Edits as they are (so a caller works whether its source gives edits or path/value pairs).
+inline const config::EditList& toEdits(const config::EditList& edits) { return edits; }
+
+/// Path/value pairs (CurveDefinitions' movePoint) as edits.
+inline config::EditList toEdits(const std::vector<std::pair<std::string, config::Json>>& pairs)
+{
+    config::EditList edits;
+    edits.reserve(pairs.size());
+    for (const auto& [path, value] : pairs)
+        edits.push_back({path, value});
+    return edits;
+}
+
+}  // namespace jounce::widgets
