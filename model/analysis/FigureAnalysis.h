@@ -5,7 +5,7 @@
 // catalogue and the public functions of Figures.h.
 
 #include "analysis/Figures.h"
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 #include "scenario/ManeuverPlayer.h"
 #include "scenario/Path.h"
 #include "scenario/VehicleState.h"
@@ -39,7 +39,7 @@ struct PhaseFrames {
 
 class Analysis {
 public:
-    explicit Analysis(const FigureInput& in) : in_(in), vehicle_(DriverVehicle::from(*in.vehicle))
+    explicit Analysis(const FigureInput& in) : in_(in), vehicle_(VehicleTraits::from(*in.vehicle))
     {
         phases_ = in.framePhase.size() == in.frames.size()
                       ? in.framePhase
@@ -92,13 +92,13 @@ public:
         return {};
     }
 
-    const DriverVehicle& vehicle() const { return vehicle_; }
+    const VehicleTraits& vehicle() const { return vehicle_; }
     const FigureInput& input() const { return in_; }
     double dt() const { return dt_; }
 
 private:
     const FigureInput& in_;
-    DriverVehicle vehicle_;
+    VehicleTraits vehicle_;
     std::vector<int> phases_;
     double dt_ = 1.0 / 60.0;
 };

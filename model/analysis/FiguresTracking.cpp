@@ -7,7 +7,7 @@ namespace jounce::sim::figures {
 namespace {
 
 /// Distance from a point to the footprint rectangle of a vehicle state (0 inside).
-double footprintDistance(const DriverVehicle& v, const VehicleState& s, Vec2 p)
+double footprintDistance(const VehicleTraits& v, const VehicleState& s, Vec2 p)
 {
     const Vec2 l = s.pose().toLocal(p);
     const double dx = std::max({l.x - v.frontExtent, -v.rearExtent - l.x, 0.0});

@@ -101,7 +101,7 @@ bool Simulation::step()
     ManualInput input = driver_;
     lastStepPhase_ = -1;
     if (player_ && !player_->finished()) {
-        // The drivers see the state of the last frame, as a replay from the frames does.
+        // The controllers see the state of the last frame, as a replay from the frames does.
         lastStepPhase_ = player_->phaseIndex();
         const ManeuverCommand c = player_->command(vehicleStateFromFrame(frame_), dt);
         input = ManualInput{};

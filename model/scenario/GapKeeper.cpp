@@ -62,7 +62,7 @@ double LeadMotion::position(double t) const noexcept
     return s;
 }
 
-GapMeasurement measureGap(const GapSpec& spec, const DriverVehicle& follower, double followerS, double leadS,
+GapMeasurement measureGap(const GapSpec& spec, const VehicleTraits& follower, double followerS, double leadS,
                           double followerSpeed) noexcept
 {
     GapMeasurement g;
@@ -90,7 +90,7 @@ void GapKeeper::reset(double followerSpeed) noexcept
     demand_ = 0.0;
 }
 
-PedalCommand GapKeeper::update(const GapSpec& spec, const DriverVehicle& follower, const GapMeasurement& gap,
+PedalCommand GapKeeper::update(const GapSpec& spec, const VehicleTraits& follower, const GapMeasurement& gap,
                                double leadSpeed, double leadAccel, double followerSpeed, double dt,
                                bool shifting) noexcept
 {

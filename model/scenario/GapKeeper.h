@@ -26,7 +26,7 @@
 // differently). Below 2 m/s any deceleration uses the brake (the engine hardly brakes there);
 // below 0.3 m/s the brake holds the vehicle until more than 0.3 m/s² is asked for.
 
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 #include "scenario/Geometry2D.h"
 #include "scenario/Path.h"
 #include "scenario/SpeedController.h"
@@ -61,7 +61,7 @@ struct GapMeasurement {
 };
 
 /// The gap between follower and lead at arc lengths followerS and leadS on the lead's line.
-GapMeasurement measureGap(const GapSpec& spec, const DriverVehicle& follower, double followerS, double leadS,
+GapMeasurement measureGap(const GapSpec& spec, const VehicleTraits& follower, double followerS, double leadS,
                           double followerSpeed) noexcept;
 
 /// True when a non-continuous action has reached its gap: within 1 % of it (at least 0.1 m).
@@ -82,7 +82,7 @@ public:
     void reset(double followerSpeed) noexcept;
 
     /// The pedals for the next step.
-    PedalCommand update(const GapSpec& spec, const DriverVehicle& follower, const GapMeasurement& gap,
+    PedalCommand update(const GapSpec& spec, const VehicleTraits& follower, const GapMeasurement& gap,
                         double leadSpeed, double leadAccel, double followerSpeed, double dt,
                         bool shifting = false) noexcept;
 

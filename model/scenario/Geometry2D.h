@@ -1,6 +1,6 @@
 #pragma once
 // Plane geometry on the ground plan (world x, y; z up), shared by maneuver files, the closed-loop
-// drivers and the handling figures. Headings are radians about world z, from +x toward +y (ISO 8855:
+// controllers and the handling figures. Headings are radians about world z, from +x toward +y (ISO 8855:
 // positive turns left).
 
 #include <cmath>

@@ -2,7 +2,7 @@
 // A scripted maneuver (DESIGN.md "Maneuver JSON") as data: a start state, an input smoothing mode
 // and a list of phases, each holding open-loop inputs until one of its end conditions holds.
 //
-// Closed-loop controllers are optional members of a phase (model/sim/drivers): a target speed
+// Closed-loop controllers are optional members of a phase (scenario/SpeedController, PathFollower, GapKeeper): a target speed
 // (accel and brake), a path to follow (steer) and a gap to keep to a kinematic lead vehicle
 // (accel and brake, as OpenSCENARIO's LongitudinalDistanceAction). Each overrides the inputs it
 // controls when present. Files that use none of the additions read and write exactly as before.
@@ -16,7 +16,7 @@
 namespace jounce::sim {
 
 /// How a maneuver's inputs reach the vehicle: as they are, or through the vehicle's key or pad
-/// smoothing rates (model/sim/InputSmoothing.h).
+/// smoothing rates (vehicle/InputSmoothing.h).
 enum class ManeuverSmoothing { Raw, Keyboard, Pad };
 
 /// The vehicle's state when the maneuver starts.
@@ -60,7 +60,7 @@ struct ManeuverInputs {
     friend bool operator==(const ManeuverInputs&, const ManeuverInputs&) = default;
 };
 
-/// Closed loop: accel and brake hold a forward speed (model/sim/drivers/SpeedController.h).
+/// Closed loop: accel and brake hold a forward speed (scenario/SpeedController.h).
 struct SpeedTarget {
     double speed = 0.0;         ///< m/s (>= 0)
     std::optional<double> rate; ///< m/s²: the set-point moves from the phase's entry speed at this rate
@@ -73,7 +73,7 @@ enum class PathType { Polyline, Straight, Circle, DoubleLaneChange, Slalom };
 enum class PathFrame { Start, Phase, World };
 enum class TurnSide { Left, Right };
 
-/// Closed loop: steer follows a path (model/sim/drivers/PathFollower.h). Which members matter
+/// Closed loop: steer follows a path (scenario/PathFollower.h). Which members matter
 /// depends on the type; ManeuverJson.h lists them.
 struct PathSpec {
     PathType type = PathType::Straight;
@@ -130,7 +130,7 @@ struct GapSpec {
     friend bool operator==(const GapSpec&, const GapSpec&) = default;
 };
 
-/// What a phase is measured for: the handling figures (model/sim/figures) read the frames of the
+/// What a phase is measured for: the handling figures (analysis/Figures.h) read the frames of the
 /// phases that name them.
 enum class Measure {
     Acceleration,   ///< standing start: 0-100 km/h time, top speed

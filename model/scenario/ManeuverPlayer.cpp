@@ -16,7 +16,7 @@ constexpr std::size_t kTrackBack = 20;
 constexpr std::size_t kTrackAhead = 400;
 
 /// The line from `pose` along its heading, as a path (for offsets and leads without a path).
-PathGeometry straightLine(const DriverVehicle& vehicle, const PlanarPose& pose)
+PathGeometry straightLine(const VehicleTraits& vehicle, const PlanarPose& pose)
 {
     PathSpec line;
     line.type = PathType::Straight;
@@ -69,7 +69,7 @@ void ManeuverPlayer::restart() noexcept
 
 void ManeuverPlayer::setVehicle(const VehicleConfig& config, const PlanarPose& start)
 {
-    vehicle_ = DriverVehicle::from(config);
+    vehicle_ = VehicleTraits::from(config);
     start_ = start;
     startLine_ = straightLine(vehicle_, start_);
     if (steps_ == 0)
@@ -78,7 +78,7 @@ void ManeuverPlayer::setVehicle(const VehicleConfig& config, const PlanarPose& s
 
 void ManeuverPlayer::updateVehicle(const VehicleConfig& config)
 {
-    vehicle_ = DriverVehicle::from(config);
+    vehicle_ = VehicleTraits::from(config);
 }
 
 std::string_view ManeuverPlayer::phaseName() const noexcept

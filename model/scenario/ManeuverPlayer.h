@@ -19,7 +19,7 @@
 
 #include "scenario/Maneuver.h"
 #include "config/VehicleConfig.h"
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 #include "scenario/GapKeeper.h"
 #include "scenario/Path.h"
 #include "scenario/PathFollower.h"
@@ -77,13 +77,13 @@ public:
     /// Back to the first phase, as constructed (the vehicle and start pose are kept).
     void restart() noexcept;
 
-    /// The vehicle the closed-loop drivers drive, and the pose (world) where it starts: the origin
+    /// The vehicle the closed-loop controllers drive, and the pose (world) where it starts: the origin
     /// of paths in the "start" frame and of the lateral-offset line. Call before the first step;
-    /// without it the drivers assume a generic car starting at the origin heading +x.
+    /// without it the controllers assume a generic car starting at the origin heading +x.
     void setVehicle(const VehicleConfig& config, const PlanarPose& start);
-    /// A new configuration during a run: the drivers adapt, paths already placed stay.
+    /// A new configuration during a run: the controllers adapt, paths already placed stay.
     void updateVehicle(const VehicleConfig& config);
-    const DriverVehicle& driverVehicle() const noexcept { return vehicle_; }
+    const VehicleTraits& driverVehicle() const noexcept { return vehicle_; }
     const PlanarPose& startPose() const noexcept { return start_; }
 
     /// The gear and autobox state to put the vehicle in before the first step.
@@ -92,11 +92,11 @@ public:
 
     /// The open-loop control targets for the next step: the current phase's inputs, plus its gear /
     /// autobox request if the phase has not been stepped yet. All zero once finished(). Ignores the
-    /// closed-loop drivers, steerFrom, accelFrom and steer waves (see command()).
+    /// closed-loop controllers, steerFrom, accelFrom and steer waves (see command()).
     ManeuverCommand inputs() const noexcept;
 
     /// The control targets for the next step of `dt` seconds: the phase's inputs with steerFrom,
-    /// accelFrom, steerScale and steerWave applied, then the closed-loop drivers (target speed,
+    /// accelFrom, steerScale and steerWave applied, then the closed-loop controllers (target speed,
     /// gap, path) acting on `state`, the vehicle's state now (after the previous step).
     ManeuverCommand command(const VehicleState& state, double dt);
 
@@ -173,14 +173,14 @@ private:
     std::uint64_t phaseSteps_ = 0;
     double progress_ = 0.0;
 
-    // Closed-loop drivers and geometry.
-    DriverVehicle vehicle_;
+    // Closed-loop controllers and geometry.
+    VehicleTraits vehicle_;
     PlanarPose start_;
     /// The last state afterStep saw. Only it (never command()'s state) places paths and leads, so
     /// that a replay from telemetry frames, which has no command() calls, places them identically.
     std::optional<VehicleState> observed_;
     bool prepared_ = false;                ///< the current phase's path and lead are placed
-    int controlPhase_ = -1;                ///< the phase whose drivers command() has set up
+    int controlPhase_ = -1;                ///< the phase whose controllers command() has set up
     std::optional<PathGeometry> path_;     ///< the current phase's path
     PathGeometry startLine_;               ///< the offset line of phases without a path
     std::size_t originHint_ = 0;           ///< tracking the chassis origin along the path

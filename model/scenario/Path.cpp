@@ -130,7 +130,7 @@ Path::Projection Path::project(Vec2 p, std::size_t hint, std::size_t back, std::
     return best;
 }
 
-double trackVehicleWidth(const PathSpec& spec, const DriverVehicle& vehicle) noexcept
+double trackVehicleWidth(const PathSpec& spec, const VehicleTraits& vehicle) noexcept
 {
     return spec.vehicleWidth ? *spec.vehicleWidth : vehicle.width();
 }
@@ -222,7 +222,7 @@ void slalom(const PathSpec& spec, double b, std::vector<Vec2>& pts, std::vector<
 
 }  // namespace
 
-PathGeometry buildPath(const PathSpec& spec, const DriverVehicle& vehicle, const PlanarPose& frame)
+PathGeometry buildPath(const PathSpec& spec, const VehicleTraits& vehicle, const PlanarPose& frame)
 {
     std::vector<Vec2> local;
     std::vector<Cone> cones;

@@ -3,7 +3,7 @@
 // a polyline with arc lengths, and the generated paths of a maneuver file (straight, circle,
 // ISO 3888-1 double lane change, slalom) with their cones.
 
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 #include "scenario/Geometry2D.h"
 #include "scenario/Maneuver.h"
 
@@ -82,9 +82,9 @@ inline constexpr double kPathStep = 0.5;
 ///    on the `direction` side at `amplitude` and alternates (a cosine of period 2 x spacing), with
 ///    half-cosine entry and exit over one spacing;
 ///  - polyline: the points as given.
-PathGeometry buildPath(const PathSpec& spec, const DriverVehicle& vehicle, const PlanarPose& frame);
+PathGeometry buildPath(const PathSpec& spec, const VehicleTraits& vehicle, const PlanarPose& frame);
 
 /// The lane-change / slalom track width the path was sized for (m).
-double trackVehicleWidth(const PathSpec& spec, const DriverVehicle& vehicle) noexcept;
+double trackVehicleWidth(const PathSpec& spec, const VehicleTraits& vehicle) noexcept;
 
 }  // namespace jounce::sim

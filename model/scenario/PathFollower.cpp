@@ -5,7 +5,7 @@
 
 namespace jounce::sim {
 
-double PathFollower::steer(const DriverVehicle& vehicle, const Path& path, double rearS, const VehicleState& state,
+double PathFollower::steer(const VehicleTraits& vehicle, const Path& path, double rearS, const VehicleState& state,
                            double lookAheadMin, double lookAheadTime, double dt) noexcept
 {
     if (path.empty())

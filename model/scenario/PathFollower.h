@@ -1,7 +1,7 @@
 #pragma once
 // Lateral driver: pure pursuit (Coulter, CMU-RI-TR-92-01) on a Path.
 //
-// The reference point is the rear axle centre (DriverVehicle::rearAxleX). The goal is the path
+// The reference point is the rear axle centre (VehicleTraits::rearAxleX). The goal is the path
 // point a look-ahead distance ahead of the reference point's projection, the look-ahead growing
 // with speed: Ld = lookAheadMin + lookAheadTime x |v|. The arc through the reference point,
 // tangent to the heading, that reaches the goal has curvature k = 2 sin(alpha) / d (alpha the
@@ -18,7 +18,7 @@
 // the tracks. For them the pursuit curvature becomes a yaw-rate demand k v and the steer input
 // comes from a PI controller on the yaw-rate error.
 
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 #include "scenario/Path.h"
 #include "scenario/VehicleState.h"
 
@@ -36,11 +36,11 @@ public:
 
     /// The steer input for the next `dt` seconds. `rearS` is the arc length of the rear axle's
     /// projection on the path (Path::project).
-    double steer(const DriverVehicle& vehicle, const Path& path, double rearS, const VehicleState& state,
+    double steer(const VehicleTraits& vehicle, const Path& path, double rearS, const VehicleState& state,
                  double lookAheadMin, double lookAheadTime, double dt) noexcept;
 
     /// The rear-axle reference point of a state (world).
-    static Vec2 referencePoint(const DriverVehicle& vehicle, const VehicleState& state) noexcept
+    static Vec2 referencePoint(const VehicleTraits& vehicle, const VehicleState& state) noexcept
     {
         return state.pose().toWorld({vehicle.rearAxleX, 0.0});
     }

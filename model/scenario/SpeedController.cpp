@@ -14,7 +14,7 @@ bool brakeSelected(double demand, bool braking) noexcept
     return braking;
 }
 
-PedalCommand pedalAmounts(const DriverVehicle& vehicle, double demand, double speed, bool braking) noexcept
+PedalCommand pedalAmounts(const VehicleTraits& vehicle, double demand, double speed, bool braking) noexcept
 {
     PedalCommand out;
     if (braking)
@@ -24,7 +24,7 @@ PedalCommand pedalAmounts(const DriverVehicle& vehicle, double demand, double sp
     return out;
 }
 
-PedalCommand SpeedController::update(const DriverVehicle& vehicle, double setPoint, double feedforward, double speed,
+PedalCommand SpeedController::update(const VehicleTraits& vehicle, double setPoint, double feedforward, double speed,
                                      double dt, bool shifting) noexcept
 {
     PedalCommand out;

@@ -6,7 +6,7 @@
 // with conditional integration as anti-windup (I stops growing while the pedal it drives is
 // saturated in the direction of the error) and I bounded by the vehicle's capability. The demand
 // becomes a pedal through the vehicle's estimated full-throttle and full-brake accelerations
-// (DriverVehicle), so the gains mean the same on a 1.2 t car and a 41 t tank; the integrator
+// (VehicleTraits), so the gains mean the same on a 1.2 t car and a 41 t tank; the integrator
 // absorbs what those estimates miss (engine braking, gear, grade).
 //
 // No chatter between the pedals: a hysteresis band separates them. In drive mode the throttle is
@@ -14,7 +14,7 @@
 // to the brake, and braking continues until the demand rises above +kBrakeOff. A set-point of 0
 // at walking pace holds the vehicle with full brake.
 
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 
 namespace jounce::sim {
 
@@ -28,7 +28,7 @@ struct PedalCommand {
 bool brakeSelected(double demand, bool braking) noexcept;
 /// The demand as the selected pedal's travel (the other pedal stays at 0; a demand of the wrong
 /// sign for the selected pedal coasts).
-PedalCommand pedalAmounts(const DriverVehicle& vehicle, double demand, double speed, bool braking) noexcept;
+PedalCommand pedalAmounts(const VehicleTraits& vehicle, double demand, double speed, bool braking) noexcept;
 
 class SpeedController {
 public:
@@ -43,7 +43,7 @@ public:
     /// One step: the pedals for the next `dt` seconds. `feedforward` is the set-point's own
     /// acceleration (m/s², e.g. a ramp's rate or a lead vehicle's acceleration). While `shifting`
     /// the integrator holds still: the gearbox, not the pedal, is why the speed sags.
-    PedalCommand update(const DriverVehicle& vehicle, double setPoint, double feedforward, double speed, double dt,
+    PedalCommand update(const VehicleTraits& vehicle, double setPoint, double feedforward, double speed, double dt,
                         bool shifting = false) noexcept;
 
     double integrator() const noexcept { return integrator_; }

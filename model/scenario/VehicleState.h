@@ -1,5 +1,5 @@
 #pragma once
-// The vehicle's state as the closed-loop drivers and the end conditions see it. It is read from a
+// The vehicle's state as the closed-loop controllers and the end conditions see it. It is read from a
 // telemetry frame, in the simulation and when the figures replay a run from its frames, so both
 // see exactly the same numbers.
 

@@ -1,19 +1,19 @@
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace jounce::sim {
 
-double DriverVehicle::driveAccelAt(double speed) const noexcept
+double VehicleTraits::driveAccelAt(double speed) const noexcept
 {
     const double v = std::max(5.0, std::fabs(speed));
     return std::clamp(drivePower / (mass * v), 0.5, maxDriveAccel);
 }
 
-DriverVehicle DriverVehicle::from(const VehicleConfig& c)
+VehicleTraits VehicleTraits::from(const VehicleConfig& c)
 {
-    DriverVehicle d;
+    VehicleTraits d;
     const std::size_t n = c.wheels.size();
     d.mass = c.chassis.mass > 0.0 ? c.chassis.mass : 1500.0;
 
@@ -64,7 +64,7 @@ DriverVehicle DriverVehicle::from(const VehicleConfig& c)
     for (const GraphPoint& p : c.drive.engine.torqueCurve)
         best = std::max(best, p.x * p.y);
     if (c.drive.type == DriveType::None) {
-        // NoDrive: accel x maxBrakeTorque / 4 per wheel (model/sim/ManualInput.h).
+        // NoDrive: accel x maxBrakeTorque / 4 per wheel (scenario/ManualInput.h).
         double force = 0.0;
         for (const WheelConfig& w : c.wheels)
             if (w.wheel.radius > 0.0)

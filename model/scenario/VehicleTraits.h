@@ -1,14 +1,14 @@
 #pragma once
-// What the closed-loop drivers and the handling figures need to know about a vehicle, read once
-// from its configuration: steering geometry, footprint and rough longitudinal capability. The
-// drivers use the capability estimates only to scale their outputs; their integrators correct
-// whatever the estimates get wrong.
+// What the closed-loop controllers (speed, path, gap) and the handling figures need to know about
+// a vehicle, read once from its configuration: steering geometry, footprint and rough
+// longitudinal capability. The controllers use the capability estimates only to scale their
+// outputs; their integrators correct whatever the estimates get wrong.
 
 #include "config/VehicleConfig.h"
 
 namespace jounce::sim {
 
-struct DriverVehicle {
+struct VehicleTraits {
     /// Front axle: the mean x of wheels 0 and 1; rear axle: the mean x of the wheels that do not
     /// steer (the tandem's centre on a truck, the middle of a tank's tracks). Chassis frame, m.
     double frontAxleX = 1.25;
@@ -36,7 +36,7 @@ struct DriverVehicle {
     /// (5 m/s at least), capped by maxDriveAccel.
     double driveAccelAt(double speed) const noexcept;
 
-    static DriverVehicle from(const VehicleConfig& config);
+    static VehicleTraits from(const VehicleConfig& config);
 };
 
 }  // namespace jounce::sim

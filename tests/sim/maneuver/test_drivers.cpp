@@ -259,7 +259,7 @@ private slots:
         GapSpec spec;
         spec.timeGap = 2.0;
         spec.lead.length = 4.0;
-        DriverVehicle follower;
+        VehicleTraits follower;
         follower.frontExtent = 2.5;
         GapMeasurement g = measureGap(spec, follower, 100.0, 140.0, 10.0);
         QCOMPARE(g.distance, 40.0);   // reference points
@@ -367,7 +367,7 @@ private slots:
 
     void iso3888GatesAndCones()
     {
-        DriverVehicle v;
+        VehicleTraits v;
         v.halfWidth = 1.0;  // b = 2 m
         PathSpec spec;
         spec.type = PathType::DoubleLaneChange;
@@ -399,7 +399,7 @@ private slots:
 
     void slalomConesAndPath()
     {
-        DriverVehicle v;
+        VehicleTraits v;
         v.halfWidth = 0.9;
         PathSpec spec;
         spec.type = PathType::Slalom;
@@ -422,7 +422,7 @@ private slots:
         spec.type = PathType::Circle;
         spec.radius = 40.0;
         spec.direction = TurnSide::Right;
-        const PathGeometry g = buildPath(spec, DriverVehicle{}, PlanarPose{1.0, 2.0, 0.0});
+        const PathGeometry g = buildPath(spec, VehicleTraits{}, PlanarPose{1.0, 2.0, 0.0});
         QVERIFY(g.path.closed());
         for (const Vec2& p : g.path.points())
             QVERIFY(std::fabs(std::hypot(p.x - 1.0, p.y - (2.0 - 40.0)) - 40.0) < 1e-9);

@@ -4,7 +4,7 @@
 
 #include "config/ReferenceCar.h"
 #include "config/Units.h"
-#include "scenario/DriverVehicle.h"
+#include "scenario/VehicleTraits.h"
 #include "scenario/Path.h"
 #include "analysis/Figures.h"
 
@@ -160,7 +160,7 @@ private slots:
         ramp.path = circle;
         m.phases = {ramp};
         const VehicleConfig c = fineCar();
-        const double L = DriverVehicle::from(c).wheelbase;
+        const double L = VehicleTraits::from(c).wheelbase;
         QCOMPARE(L, 3.0);
         const double K = 0.002, Kr = 0.004;  // rad per m/s²
         const Run run = synthesize(8000, [](double) { return 0; },
@@ -212,7 +212,7 @@ private slots:
         lc.path = dlc;
         m.phases = {lc};
         const VehicleConfig c = fineCar();
-        const PathGeometry g = buildPath(dlc, DriverVehicle::from(c), PlanarPose{});
+        const PathGeometry g = buildPath(dlc, VehicleTraits::from(c), PlanarPose{});
         const auto along = [&](double offset) {
             return synthesize(1600, [](double) { return 0; }, [&](Frame& f, double t) {
                 const double s = 10.0 * t;  // 10 m/s along the path
