@@ -42,7 +42,7 @@ std::size_t rowAt(const compare::RunTrace& trace, double t)
 OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(parent), column_(column)
 {
     picker_ = new QComboBox(this);
-    picker_->setToolTip(tr("Telemetry channel to overlay (DESIGN.md channel names; per-wheel channels name the wheel)"));
+    picker_->setToolTip(tr("Telemetry channel to overlay (the channel names of the CSV header; per-wheel channels name the wheel)"));
     picker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     chart_ = new QChart();
     chart_->legend()->setAlignment(Qt::AlignBottom);

@@ -3,7 +3,7 @@
 // OverlayChart and the curve editors are the only places that know Qt Charts (deprecated from Qt
 // 6.10), so the project can move to another plotting library in widgets/ alone. Series are
 // replaced in bulk, decimated to min/max per pixel column, and the y axis rescales with hysteresis
-// (DESIGN.md, "Threads").
+// (conventions.md, "Threads").
 
 #include "TelemetryHistory.h"
 #include "telemetry/Channels.h"

@@ -27,7 +27,7 @@ public:
     /// A chart of one or more channels; a wheel channel shows one trace per wheel.
     struct ChartDef {
         QString title;
-        QStringList channels;  ///< DESIGN.md identifiers: "jounce", "engineOmega", ...
+        QStringList channels;  ///< conventions.md identifiers: "jounce", "engineOmega", ...
     };
     /// The named layouts offered in the View menu; "Default" first.
     static QStringList layoutNames();

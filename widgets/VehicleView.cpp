@@ -244,7 +244,7 @@ void VehicleView::paintRear(QPainter& p, const QRectF& area, const telemetry::Fr
         const double zRolled = y * std::sin(roll) + zBody * std::cos(roll) + jounce;
         p.save();
         p.translate(screen(yRolled, zRolled));
-        p.rotate(radiansToDegrees(frame->wheel(WheelChannel::Camber, wi)));  // positive camber: top toward -y (spec §2.28)
+        p.rotate(radiansToDegrees(frame->wheel(WheelChannel::Camber, wi)));  // positive camber: top toward -y (vehicle-model §2.28)
         QColor c = wheelColor(wi);
         if (!rear)
             c.setAlpha(70);

@@ -185,14 +185,14 @@ void addRideRows(RowTable& table)
         const std::string axle = front ? "Front" : "Rear";
         const std::string axleText = front ? "front" : "rear";
         table.add("naturalFrequency" + axle, axleText + " natural frequency", "Hz",
-                  "sqrt(k / m_s) / 2π, mean over the " + axleText + " wheels (spec §1.3; the guide wants 1.5-2 Hz for a car)",
+                  "sqrt(k / m_s) / 2π, mean over the " + axleText + " wheels (vehicle model §1.3; the guide wants 1.5-2 Hz for a car)",
                   [front](const VehicleConfig& v) {
                       return groupMean(v, frontWheels(v), front, [](const WheelConfig& w) {
                           return guide::naturalFrequencyHz(w.suspension.springStrength, w.suspension.sprungMass);
                       });
                   });
         table.add("dampingRatio" + axle, axleText + " damping ratio", "1",
-                  "c / (2 sqrt(k m_s)), mean over the " + axleText + " wheels (spec §1.3; the guide wants 0.25-0.6)",
+                  "c / (2 sqrt(k m_s)), mean over the " + axleText + " wheels (vehicle model §1.3; the guide wants 0.25-0.6)",
                   [front](const VehicleConfig& v) {
                       return groupMean(v, frontWheels(v), front, [](const WheelConfig& w) {
                           return guide::dampingRatio(w.suspension.springDamperRate, w.suspension.springStrength,
@@ -218,7 +218,7 @@ void addRollRows(RowTable& table)
         return 100.0 * kf / (kf + kr);
     };
     table.add("rollStiffnessFront", "front roll stiffness share", "%",
-              "front share of the roll stiffness from springs and anti-roll bars (spec §1.4, §2.13); more front "
+              "front share of the roll stiffness from springs and anti-roll bars (vehicle model §1.4, §2.13); more front "
               "share: more understeer",
               rollShare);
     table.add("rollStiffnessTotal", "roll stiffness", "N m/deg",
@@ -230,7 +230,7 @@ void addRollRows(RowTable& table)
 /// Peak engine power and power to weight.
 void addPowerRows(RowTable& table)
 {
-    table.add("peakPower", "peak engine power", "kW", "max of T_peak·curve(ω/ω_max)·ω (spec §2.18)",
+    table.add("peakPower", "peak engine power", "kW", "max of T_peak·curve(ω/ω_max)·ω (vehicle model §2.18)",
               [](const VehicleConfig& v) -> Value {
                   return hasEngine(v) ? Value(peakPower(v.drive.engine) / 1000.0) : std::nullopt;
               });

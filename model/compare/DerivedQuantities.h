@@ -25,13 +25,13 @@ struct DerivedRow {
 /// The rest are the rear group. A vehicle with every wheel behind (or ahead of) it has one group.
 std::vector<bool> frontWheels(const VehicleConfig& vehicle);
 
-/// Roll stiffness of a group of wheels in N m/rad (spec §2.13, §1.4): springs Σ k_i·y_i·l_i plus
+/// Roll stiffness of a group of wheels in N m/rad (vehicle-model §2.13, §1.4): springs Σ k_i·y_i·l_i plus
 /// anti-roll bars joining two wheels of the group, K·(y_a − y_b)·(l_a − l_b), with y the wheel
 /// centre's lateral offset (jounce per radian of roll) and l the suspension force application
 /// point's (the lever of the strut force and of the bar torque).
 double rollStiffness(const VehicleConfig& vehicle, const std::vector<bool>& inGroup);
 
-/// Peak engine power, W: max over ω of T_peak·curve(ω/ω_max)·ω (spec §2.18).
+/// Peak engine power, W: max over ω of T_peak·curve(ω/ω_max)·ω (vehicle-model §2.18).
 double peakPower(const EngineData& engine);
 
 /// Mean radius of the wheels the drive train turns (4W: wheels 0-3, NW: the driven list, tank: all).

@@ -1,5 +1,5 @@
 #pragma once
-// The tuning guide's helper formulas (spec §1.1, §1.2, §1.3, §5) as plain functions, shared by the
+// The tuning guide's helper formulas (vehicle-model §1.1, §1.2, §1.3, §5) as plain functions, shared by the
 // editor's derived values, the doctor and the presets' tests.
 
 #include "VehicleConfig.h"

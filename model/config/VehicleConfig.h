@@ -1,7 +1,7 @@
 #pragma once
 // The vehicle as the user tunes it: every parameter of the PhysX vehicle tuning guide, in SI units
-// and the ISO 8855 chassis frame (x forward, y left, z up). Default member values are the spec's
-// constructor defaults (spec §1); a field whose spec default is "0 (must set)" stays 0 here and is
+// and the ISO 8855 chassis frame (x forward, y left, z up). Default member values are vehicle-model.md's
+// constructor defaults (vehicle-model §1); a field whose spec default is "0 (must set)" stays 0 here and is
 // marked required in the parameter registry.
 //
 // Positions (wheel centres, force application points, centre of mass) are relative to the chassis
@@ -233,7 +233,7 @@ struct SurfacesConfig {
 };
 
 /// Rise or fall rates (control units per second) of the five Drive4W/NW controls. Tanks use the same
-/// slots for accel, brake-left, brake-right, thrust-left and thrust-right (spec §1.17).
+/// slots for accel, brake-left, brake-right, thrust-left and thrust-right (vehicle-model §1.17).
 struct SmoothingRates {
     double accel = 0.0;
     double brake = 0.0;

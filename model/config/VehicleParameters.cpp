@@ -1,6 +1,6 @@
 // The vehicle file format, parameter by parameter: names, units, limits, typical ranges, guide
-// sections and meanings. Limits are the stricter union of the spec's isValid and setter checks
-// (spec §1, "a UI should enforce the stricter union"); relations between parameters (ordering of
+// sections and meanings. Limits are the stricter union of vehicle-model.md's isValid and setter checks
+// (vehicle-model §1, "a UI should enforce the stricter union"); relations between parameters (ordering of
 // graph points, gear ratios, indices into other arrays) are checked in VehicleValidation.cpp.
 
 #include "RegistryBuilder.h"
@@ -42,7 +42,7 @@ struct Section {
     }
 };
 
-const Section kVehicle{"Vehicle", "DESIGN.md"};
+const Section kVehicle{"Vehicle", "conventions.md \"Vehicle JSON\""};
 const Section kChassis{"PxVehicleChassisData", "§1.1"};
 const Section kWheel{"PxVehicleWheelData", "§1.2"};
 const Section kSuspension{"PxVehicleSuspensionData", "§1.3"};

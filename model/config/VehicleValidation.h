@@ -5,7 +5,7 @@
 namespace jounce {
 
 /// Every problem of a vehicle: values outside their hard limits and list sizes (from the parameter
-/// registry), then the relations between parameters that the spec's isValid/setter checks demand
+/// registry), then the relations between parameters that vehicle-model.md's isValid/setter checks demand
 /// (graph ordering, gear ratios, wheel indices, table shapes). Errors make a vehicle unusable for
 /// simulation; warnings do not.
 Problems validateVehicle(const VehicleConfig& config);

@@ -1,4 +1,4 @@
-// Static check of the chassis (spec §1.1): the moments of inertia against the guide's box estimate.
+// Static check of the chassis (vehicle-model §1.1): the moments of inertia against the guide's box estimate.
 
 #include "StaticCheckParts.h"
 

@@ -14,7 +14,7 @@ const std::vector<CheckInfo>& checkCatalogue()
          "damping ratio outside 0.8-1.2 (warning outside 0.4-2.4); fix: damper rate for the nearest band edge"},
         {"suspension.theoreticalSpring", "advice", "§1.3",
          "k x maxDroop differs from m_s x g by more than half the sprung weight; fix: maxDroop = m_s g / k"},
-        {"suspension.travel", "error", "§1.3", "maxCompression + maxDroop = 0; fix: the spec's default travel"},
+        {"suspension.travel", "error", "§1.3", "maxCompression + maxDroop = 0; fix: the model's default travel"},
         {"chassis.sprungMasses", "warning", "§5, §2.5",
          "sprung masses miss the chassis mass or centre of mass by more than 1 %; fix: recompute (§5) keeping natural "
          "frequency and damping ratio"},
@@ -28,7 +28,7 @@ const std::vector<CheckInfo>& checkCatalogue()
         {"autobox.latency", "warning, error", "§1.9, §2.16-2.17",
          "autobox latency below twice the gear switch time (error: not above it, the gearbox cycles); fix: 4x the switch time"},
         {"engine.dampingRate", "warning, error", "§1.8",
-         "engine damping so small (or 0) that the free engine needs over a minute to slow down; fix: the spec's default"},
+         "engine damping so small (or 0) that the free engine needs over a minute to slow down; fix: the model's default"},
         {"gears.neutral", "error", "§1.9", "neutral ratio not 0; fix: 0"},
         {"gears.reverse", "error", "§1.9", "reverse ratio not negative; fix: negate"},
         {"gears.forwardOrder", "error", "§1.9", "forward ratios not decreasing; fix: sort them"},

@@ -1,4 +1,4 @@
-// Static checks of the 4W differential (spec §1.12, §2.20): splits and biases out of range, uneven
+// Static checks of the 4W differential (vehicle-model §1.12, §2.20): splits and biases out of range, uneven
 // left/right splits, and 4WD types that drive one axle only.
 
 #include "StaticCheckParts.h"

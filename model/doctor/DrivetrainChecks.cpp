@@ -1,4 +1,4 @@
-// Static checks of the engine and gearbox (spec §1.8, §1.9, §2.16-2.18): autobox latency against
+// Static checks of the engine and gearbox (vehicle-model §1.8, §1.9, §2.16-2.18): autobox latency against
 // the switch time, engine damping, the gear ratios and the torque curve.
 
 #include "StaticCheckParts.h"
@@ -15,7 +15,7 @@ using text::num;
 using text::roundSig;
 
 /// §1.9: keep the switch time well below the autobox latency. "Clearly above" is read as twice the
-/// switch time; the fix restores the spec defaults' proportion (0.5 s switch, 2.0 s latency).
+/// switch time; the fix restores vehicle-model.md defaults' proportion (0.5 s switch, 2.0 s latency).
 constexpr double kLatencyClearFactor = 2.0;
 constexpr double kLatencyFixFactor = 4.0;
 constexpr double kLatencyFixMinimum = 0.5;
@@ -60,7 +60,7 @@ void checkLatency(const VehicleConfig& c, std::vector<Finding>& out)
                    "autobox may shift back and forth; the guide keeps the switch time well below the latency";
     const double fixed = std::max(kLatencyFixFactor * sw, kLatencyFixMinimum);
     f.fix = Fix{"set the autobox latency to " + num(fixed) + " s (" + num(kLatencyFixFactor) +
-                    " x the switch time, as the spec's defaults 0.5 s and 2 s)",
+                    " x the switch time, as the model's defaults 0.5 s and 2 s)",
                 {{param::drive::autoBox::latency, fixed}}};
     out.push_back(std::move(f));
 }
@@ -101,7 +101,7 @@ void checkEngineDamping(const VehicleConfig& c, std::vector<Finding>& out)
                                : std::string("engine damping ") + r.when + " is 0: the engine never slows down by "
                                                                             "itself (the guide: never 0)";
         const double fixed = roundSig(std::max(r.guide, e.moi / kFixDampingTimeConstant), 3);
-        f.fix = Fix{"set it to " + num(fixed) + " N m s/rad (the spec's default, or more for a heavy engine)",
+        f.fix = Fix{"set it to " + num(fixed) + " N m s/rad (the model's default, or more for a heavy engine)",
                     {{path, fixed}}};
         out.push_back(std::move(f));
     }

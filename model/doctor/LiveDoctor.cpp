@@ -21,7 +21,7 @@ using text::roundSig;
 /// A gap longer than this between frames means frames were dropped: the windows restart.
 constexpr double kMaxFrameGap = 0.5;
 
-// live.longSlipOscillation (spec §2.8: raising minLongSlipDenominator or the low-speed sub-step
+// live.longSlipOscillation (vehicle-model §2.8: raising minLongSlipDenominator or the low-speed sub-step
 // count suppresses slip-sign oscillation when coasting to rest).
 constexpr double kStandstillSpeed = 2.0;   ///< m/s: "near standstill"
 /// Any throttle or brake at all gives a wheel drive or brake torque (§2.8 "accelApplied").
@@ -29,7 +29,7 @@ constexpr double kPedalOff = 0.0;
 constexpr double kSlipDeadband = 0.02;     ///< smaller slips have no sign worth counting
 constexpr double kSlipWindow = 1.0;        ///< s
 constexpr int kSlipFlips = 6;              ///< three full oscillations per second
-constexpr double kGuideMinLongSlipDenominator = 4.0;  ///< the spec's default (§1.7)
+constexpr double kGuideMinLongSlipDenominator = 4.0;  ///< vehicle-model.md's default (§1.7)
 
 // live.gearCycling (§2.16-2.17): hunting = engaging again the gear just left.
 constexpr double kHuntWindow = 10.0;
@@ -355,7 +355,7 @@ Finding LiveDoctor::slipFinding() const
                std::to_string(s.lowForwardSpeedSubStepCount) + " sub-steps below " + num(s.thresholdLongitudinalSpeed) +
                " m/s); the guide raises the sub-steps or minLongSlipDenominator";
     if (s.minLongSlipDenominator < kGuideMinLongSlipDenominator) {
-        f.fix = Fix{"raise minLongSlipDenominator to the spec's " + num(kGuideMinLongSlipDenominator) + " m/s",
+        f.fix = Fix{"raise minLongSlipDenominator to the model's " + num(kGuideMinLongSlipDenominator) + " m/s",
                     {{param::simulation::minLongSlipDenominator, kGuideMinLongSlipDenominator}}};
     } else if (s.lowForwardSpeedSubStepCount < 100) {
         const int n = std::min(100, std::max(2 * s.lowForwardSpeedSubStepCount, 3));

@@ -1,5 +1,5 @@
 // The static checks as one diagnosis. Each check reads the vehicle, compares it with the tuning
-// guide's advice as the spec summarises it (§1, §1.19), and explains what the departure does in the
+// guide's advice as vehicle-model.md summarises it (§1, §1.19), and explains what the departure does in the
 // simulation; the checks live by theme in *Checks.cpp (StaticCheckParts.h lists them). Numbers in
 // the reasons are the vehicle's own; fixes are plain registry edits.
 

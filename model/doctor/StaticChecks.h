@@ -1,5 +1,5 @@
 #pragma once
-// The doctor's static checks: the tuning guide's advice (spec §1, §1.19, §2.16-2.17, §5) applied
+// The doctor's static checks: the tuning guide's advice (vehicle-model §1, §1.19, §2.16-2.17, §5) applied
 // to a vehicle configuration, beyond the hard validation of VehicleValidation.h. Where validation
 // already reports an error, the doctor only repeats it when it can add a fix.
 //

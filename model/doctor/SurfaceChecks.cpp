@@ -1,4 +1,4 @@
-// Static check of the surface friction table (spec §1.15).
+// Static check of the surface friction table (vehicle-model §1.15).
 
 #include "StaticCheckParts.h"
 

@@ -1,4 +1,4 @@
-// Static checks of the suspension (spec §1.3, §1.7, §1.19, §5): the integration's stability ratio,
+// Static checks of the suspension (vehicle-model §1.3, §1.7, §1.19, §5): the integration's stability ratio,
 // the damping ratio, the theoretically correct spring, the travel and the sprung masses.
 
 #include "StaticCheckParts.h"
@@ -182,7 +182,7 @@ void checkTravel(const VehicleConfig& c, std::vector<Finding>& out)
                  " m: the suspension cannot move, so the wheel is either on its compression limit or in the air and "
                  "the spring never carries the car (PhysX rejects it)";
         r.parameters = {param::wheels::suspension::maxCompression(i), param::wheels::suspension::maxDroop(i)};
-        r.fixSummary = "give the suspension the spec's default travel (" + num(defaults.maxCompression) +
+        r.fixSummary = "give the suspension the model's default travel (" + num(defaults.maxCompression) +
                        " m compression, " + num(defaults.maxDroop) + " m droop)";
         r.edits = {{param::wheels::suspension::maxCompression(i), defaults.maxCompression},
                    {param::wheels::suspension::maxDroop(i), defaults.maxDroop}};
@@ -248,11 +248,11 @@ void checkSprungMasses(const VehicleConfig& c, std::vector<Finding>& out)
     if (!masses.ok()) {
         f.reason += "; the masses cannot be recomputed: " + masses.error;
     } else if (std::any_of(masses.masses.begin(), masses.masses.end(), [](double m) { return !(m > 0); })) {
-        f.reason += "; the centre of mass lies so far out that spec §5 gives a wheel no positive mass: move the centre of "
+        f.reason += "; the centre of mass lies so far out that vehicle model §5 gives a wheel no positive mass: move the centre of "
                     "mass or the wheels";
     } else {
         Fix fix;
-        fix.summary = "recompute the sprung masses from the chassis mass and centre of mass (spec §5), keeping each "
+        fix.summary = "recompute the sprung masses from the chassis mass and centre of mass (vehicle model §5), keeping each "
                       "spring's natural frequency and damping ratio";
         for (std::size_t i = 0; i < n; ++i) {
             const SuspensionData& s = c.wheels[i].suspension;

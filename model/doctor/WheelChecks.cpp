@@ -1,4 +1,4 @@
-// Static checks of the wheels (spec §1.2, §1.4, §1.19, §2.14): bearing damping, a front handbrake
+// Static checks of the wheels (vehicle-model §1.2, §1.4, §1.19, §2.14): bearing damping, a front handbrake
 // or rear steer on a 4W car, and anti-roll bars that do not join the two wheels of one axle.
 
 #include "StaticCheckParts.h"
@@ -62,7 +62,7 @@ void checkHandbrakeAndSteer(const VehicleConfig& c, std::vector<Finding>& out)
         if (w.maxSteer != 0)
             steer.push_back({i, Severity::Advice,
                              "the rear wheels of a 4W car steer " + num(radiansToDegrees(std::fabs(w.maxSteer))) +
-                                 " deg at full lock, opposite to the front (spec §2.14), which tightens every turn and "
+                                 " deg at full lock, opposite to the front (vehicle model §2.14), which tightens every turn and "
                                  "makes the car twitchy at speed; the guide steers the front wheels only",
                              {param::wheels::wheel::maxSteer(i)}, "stop the rear wheels steering",
                              {{param::wheels::wheel::maxSteer(i), 0.0}}});

@@ -1,5 +1,5 @@
 #pragma once
-// The simulation on its own thread (DESIGN.md "Threads"). The thread owns the Bullet world; other
+// The simulation on its own thread (conventions.md "Threads"). The thread owns the Bullet world; other
 // threads talk to it only through a mailbox of commands that it reads between steps, and read its
 // telemetry from a lock-free ring. It runs paced to the wall clock (real time) or as fast as it
 // can, and never waits for its readers.

@@ -1,5 +1,5 @@
 #pragma once
-// A scripted maneuver (DESIGN.md "Maneuver JSON") as data: a start state, an input smoothing mode
+// A scripted maneuver (conventions.md "Maneuver JSON") as data: a start state, an input smoothing mode
 // and a list of phases, each holding open-loop inputs until one of its end conditions holds.
 //
 // Closed-loop controllers are optional members of a phase (scenario/SpeedController, PathFollower, GapKeeper): a target speed

@@ -1,5 +1,5 @@
 #pragma once
-// Maneuver files (DESIGN.md "Maneuver JSON"), read and written by the same rules as vehicle files:
+// Maneuver files (conventions.md "Maneuver JSON"), read and written by the same rules as vehicle files:
 // format "jounce.maneuver", an integer schemaVersion, every problem located by its JSON pointer and
 // all of them reported, unknown keys as warnings, canonical writing that round-trips byte for byte.
 
@@ -78,7 +78,7 @@ struct ManeuverDocument {
 /// steerFrom / accelFrom naming no earlier phase, both targetSpeed and gap in one phase, a gap
 /// with both or neither of distance and timeGap or without freespace / continuous.
 ///
-/// The keys beyond DESIGN.md's (all optional):
+/// The keys beyond conventions.md's (all optional):
 ///   start:  "position": [x, y], "heading" (rad) -- world start pose, else the terrain's
 ///   inputs: "steerFrom": phase name, "steerScale", "accelFrom": phase name,
 ///           "steerWave": {"shape": "sine" | "sineWithDwell", "frequency" (Hz), "dwell" (s)}

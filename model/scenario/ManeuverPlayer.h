@@ -15,7 +15,7 @@
 //       player.afterStep({.dt = dt, .forwardSpeed = v, .distance = d, .state = stateAfterTheStep});
 //   }
 // afterStep checks the current phase's end conditions after the step; when one holds the next
-// phase begins and its inputs apply from the next step (DESIGN.md "Maneuver JSON").
+// phase begins and its inputs apply from the next step (conventions.md "Maneuver JSON").
 
 #include "scenario/Maneuver.h"
 #include "config/VehicleConfig.h"

@@ -1,6 +1,6 @@
 #pragma once
 // What a driver (keyboard, gamepad, script or maneuver) asks of the vehicle, and its conversion
-// into the vehicle's control values through the configured smoothing (spec §3).
+// into the vehicle's control values through the configured smoothing (vehicle-model §3).
 
 #include "vehicle/InputSmoothing.h"
 #include "vehicle/VehicleInputs.h"

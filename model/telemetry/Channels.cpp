@@ -9,7 +9,7 @@
 namespace jounce::telemetry {
 namespace {
 
-// Units and meanings as DESIGN.md's tables give them.
+// Units and meanings as conventions.md's tables give them.
 constexpr std::array<ChannelInfo, kWheelChannelCount> kWheel{{
     {"jounce", "m", "suspension jounce (larger = more compressed)"},
     {"suspForce", "N", "spring + damper force"},
@@ -21,7 +21,7 @@ constexpr std::array<ChannelInfo, kWheelChannelCount> kWheel{{
     {"normLongForce", "1", "longitudinal tire force / (load x friction)"},
     {"latSlip", "rad", "lateral slip angle"},
     {"normLatForce", "1", "lateral tire force / (load x friction)"},
-    {"normAligningMoment", "1", "aligning moment, normalised as the spec says"},
+    {"normAligningMoment", "1", "aligning moment over the rest load"},
     {"steerAngle", "rad", "wheel steer angle incl. Ackermann and toe (positive left)"},
     {"camber", "rad", "camber angle"},
     {"surface", "1", "surface type index under the wheel (-1 in the air)"},

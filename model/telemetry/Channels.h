@@ -1,5 +1,5 @@
 #pragma once
-// Telemetry channel identifiers (DESIGN.md "Telemetry channels"): the one list the frame layout, the
+// Telemetry channel identifiers (conventions.md "Telemetry channels"): the one list the frame layout, the
 // CSV writer, the GUI and users' scripts agree on. Identifiers are fixed; never rename one.
 
 #include <optional>
@@ -10,7 +10,7 @@
 
 namespace jounce::telemetry {
 
-/// Per-wheel channels, in DESIGN.md's order.
+/// Per-wheel channels, in conventions.md's order.
 enum class WheelChannel {
     Jounce,
     SuspForce,
@@ -30,7 +30,7 @@ enum class WheelChannel {
     Count
 };
 
-/// Vehicle channels, in DESIGN.md's order.
+/// Vehicle channels, in conventions.md's order.
 enum class VehicleChannel {
     EngineOmega,
     EngineDriveTorque,
@@ -60,8 +60,8 @@ inline constexpr int kWheelChannelCount = static_cast<int>(WheelChannel::Count);
 inline constexpr int kVehicleChannelCount = static_cast<int>(VehicleChannel::Count);
 
 struct ChannelInfo {
-    std::string_view id;           ///< "jounce", "engineOmega", ... (DESIGN.md)
-    std::string_view unit;         ///< SI unit as DESIGN.md writes it ("m", "N m", "m/s²", "1")
+    std::string_view id;           ///< "jounce", "engineOmega", ... (conventions.md)
+    std::string_view unit;         ///< SI unit as conventions.md writes it ("m", "N m", "m/s²", "1")
     std::string_view description;  ///< one line for tooltips and the CSV documentation
 };
 
@@ -76,7 +76,7 @@ const ChannelInfo& info(VehicleChannel channel) noexcept;
 std::optional<WheelChannel> wheelChannelFromId(std::string_view id) noexcept;
 std::optional<VehicleChannel> vehicleChannelFromId(std::string_view id) noexcept;
 
-/// DESIGN.md wheel order: 0 FL, 1 FR, 2 RL, 3 RR, then W4, W5, ... (the index itself). "" if < 0.
+/// conventions.md wheel order: 0 FL, 1 FR, 2 RL, 3 RR, then W4, W5, ... (the index itself). "" if < 0.
 std::string wheelLabel(int wheel);
 /// The inverse of wheelLabel: "FL" -> 0, "W7" -> 7; nullopt for anything else, including "W2"
 /// (wheels 0..3 have their own labels, so each wheel has exactly one spelling).

@@ -1,5 +1,5 @@
 #pragma once
-// Telemetry as CSV (DESIGN.md "Telemetry channels"): a header row of column identifiers
+// Telemetry as CSV (conventions.md "Telemetry channels"): a header row of column identifiers
 // (time,engineOmega,...,jounce[FL],...), a units row, then one row per frame, columns in
 // csvColumns() order. Numbers are the shortest text that reads back to the same double
 // (std::to_chars), independent of the locale, so the same frames always give the same bytes.

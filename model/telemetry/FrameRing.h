@@ -1,5 +1,5 @@
 #pragma once
-// The lock-free single-producer / single-consumer telemetry ring of DESIGN.md "Threads": the
+// The lock-free single-producer / single-consumer telemetry ring of conventions.md "Threads": the
 // simulation thread pushes one Frame per step and never waits; the GUI thread drains on a timer.
 // When the ring is full the oldest frames are overwritten; the consumer counts every frame it
 // never received as dropped, so received + dropped == pushed after a final drain.

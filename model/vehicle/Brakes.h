@@ -1,5 +1,5 @@
 #pragma once
-// Brake and handbrake torques, the lock rule (spec §2.15) and the integration of wheels that are
+// Brake and handbrake torques, the lock rule (vehicle-model §2.15) and the integration of wheels that are
 // not part of the engine solve: undriven Drive4W extras and NoDrive wheels (§2.23).
 
 namespace jounce::sim {

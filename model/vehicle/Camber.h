@@ -1,5 +1,5 @@
 #pragma once
-// Camber versus jounce (spec §2.11) and the compliance graphs of WheelCompliance (camber, toe and
+// Camber versus jounce (vehicle-model §2.11) and the compliance graphs of WheelCompliance (camber, toe and
 // force application points against normalised jounce).
 
 #include "config/VehicleConfig.h"

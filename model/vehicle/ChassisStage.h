@@ -1,5 +1,5 @@
 #pragma once
-// Update stages U10h - U10i (spec §2.13, §2.25): the anti-roll bars' torque on the chassis, and
+// Update stages U10h - U10i (vehicle-model §2.13, §2.25): the anti-roll bars' torque on the chassis, and
 // the chassis integrated privately through the sub-step from the suspension and tire forces
 // (gravity and contacts are left to the Bullet step that follows the update).
 

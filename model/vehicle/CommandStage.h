@@ -1,5 +1,5 @@
 #pragma once
-// Update stages U0 and U8 (spec §2.0): the control values clamped to their ranges, and the wheel
+// Update stages U0 and U8 (vehicle-model §2.0): the control values clamped to their ranges, and the wheel
 // steer angles (Ackermann, toe from the last jounce).
 
 #include "vehicle/VehicleInputs.h"

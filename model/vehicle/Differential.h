@@ -1,6 +1,6 @@
 #pragma once
 // Differentials: averaging weights α (how the clutch sees the wheel speeds) and torque ratios γ
-// (how the clutch torque is shared) for Drive4W (spec §2.20), DriveNW (§2.21) and DriveTank (§2.22).
+// (how the clutch torque is shared) for Drive4W (vehicle-model §2.20), DriveNW (§2.21) and DriveTank (§2.22).
 //
 // Jounce order and naming (§6.14): wheels FL, FR, RL, RR with left = ISO +y; frontLeftRightSplit and
 // rearLeftRightSplit are the shares of the ISO-left wheel of each axle, and split() is applied with

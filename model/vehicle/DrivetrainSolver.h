@@ -1,5 +1,5 @@
 #pragma once
-// The implicit engine + wheel solve of spec §2.19 (Drive4W and DriveNW) and the DriveTank
+// The implicit engine + wheel solve of vehicle-model §2.19 (Drive4W and DriveNW) and the DriveTank
 // least-squares variant of §2.22. Per sub-step, no allocation: fixed-capacity storage for up to
 // kMaxWheels wheels plus the engine.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Update stages U10a and U10c - U10g (spec §2.15, §2.18 - §2.24) for one sub-step: brake torques
+// Update stages U10a and U10c - U10g (vehicle-model §2.15, §2.18 - §2.24) for one sub-step: brake torques
 // from the current wheel speeds, the engine torque and the implicit engine/wheel solve through
 // clutch, gears and differential (or free wheels without an engine), and the wheels' rotation
 // angles.

@@ -1,5 +1,5 @@
 #pragma once
-// Engine drive torque and damping (spec §2.18).
+// Engine drive torque and damping (vehicle-model §2.18).
 
 #include "config/VehicleConfig.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Update stages U3 - U7 (spec §2.0): autobox and gearbox once per update with the full dt
+// Update stages U3 - U7 (vehicle-model §2.0): autobox and gearbox once per update with the full dt
 // (§2.16, §2.17), then the clutch, the gear ratio, the intention to accelerate and the
 // differential's weights that couple the engine to the wheels for this update (§2.19 - §2.22).
 

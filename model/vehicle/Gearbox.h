@@ -1,5 +1,5 @@
 #pragma once
-// Gearbox state machine (spec §2.16) and autobox (§2.17). Both run once per update with the full
+// Gearbox state machine (vehicle-model §2.16) and autobox (§2.17). Both run once per update with the full
 // dt, the autobox first. Gear indices are PhysX's (0 = reverse, 1 = neutral, 2 = first, ...,
 // kReverseGearIndex etc. in VehicleConfig.h); displayGear() converts to the telemetry numbering.
 
@@ -41,7 +41,7 @@ double updateAutoBox(GearboxState& state, const AutoBoxData& autoBox, double max
 /// §2.0 U5: G = ratio[current] × final (0 in neutral). An index outside the table gives 0.
 double totalGearRatio(const GearsData& gears, int gearIndex) noexcept;
 
-/// Telemetry numbering of DESIGN.md: −1 reverse, 0 neutral, 1.. forward.
+/// Telemetry numbering of conventions.md: −1 reverse, 0 neutral, 1.. forward.
 constexpr int displayGear(int gearIndex) noexcept
 {
     return gearIndex - kNeutralGearIndex;

@@ -1,6 +1,6 @@
 #pragma once
 // What the vehicle needs of the ground: a ray query against drivable geometry only (never the
-// vehicle itself, spec §2.1) and the name of the surface that was hit. world/ implements it:
+// vehicle itself, vehicle-model §2.1) and the name of the surface that was hit. world/ implements it:
 // TerrainGround on a height-field terrain, PlaneGround as an endless plane.
 
 #include <btBulletDynamicsCommon.h>

@@ -1,8 +1,8 @@
 #pragma once
-// Input smoothing helpers (spec §3): raw keyboard / gamepad state -> applied analog controls, once
+// Input smoothing helpers (vehicle-model §3): raw keyboard / gamepad state -> applied analog controls, once
 // per frame before the vehicle update.
 //
-// Steer sign (DESIGN.md, §0.2): Jounce's steer is positive for a LEFT turn. PhysX's +R side is
+// Steer sign (conventions.md, §0.2): Jounce's steer is positive for a LEFT turn. PhysX's +R side is
 // ISO left, so PhysX's "steerRight" control (index 4) is Jounce's `steerLeft` and PhysX's
 // "steerLeft" (index 3) is Jounce's `steerRight`; the PhysX command s = steerRight − steerLeft is
 // Jounce's steer() = steerLeft − steerRight. Rates follow the same renaming: the smoothing rate

@@ -3,7 +3,7 @@
 
 namespace jounce::sim {
 
-/// Three-valued sign of spec §0.3: +1 for a > 0, −1 for a < 0 and 0 for a = 0.
+/// Three-valued sign of vehicle-model §0.3: +1 for a > 0, −1 for a < 0 and 0 for a = 0.
 constexpr double signum(double a) noexcept
 {
     return a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0);

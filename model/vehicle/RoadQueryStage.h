@@ -1,5 +1,5 @@
 #pragma once
-// Update stage U1/U2 (spec §2.1, §2.2): one ray per wheel against the ground only, cast along the
+// Update stage U1/U2 (vehicle-model §2.1, §2.2): one ray per wheel against the ground only, cast along the
 // suspension from the chassis pose at the start of the update; the hit becomes the contact plane
 // the sub-steps use, with the surface type and the surface/tire friction.
 

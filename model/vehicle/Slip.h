@@ -1,5 +1,5 @@
 #pragma once
-// Slip definitions (spec §2.8). v_L, v_T are the contact-patch velocities along the steered
+// Slip definitions (vehicle-model §2.8). v_L, v_T are the contact-patch velocities along the steered
 // longitudinal and lateral tire directions (§2.7); ω is the internal wheel speed at the start of
 // the sub-step.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Wheel steer angles (spec §2.14).
+// Wheel steer angles (vehicle-model §2.14).
 //
 // Frame mapping (§0.2, §6.14): PhysX's +R axis is ISO +y, i.e. the vehicle's LEFT. A positive
 // Jounce steer input (left turn) equals a positive PhysX steer s = steerRight − steerLeft, and a

@@ -1,5 +1,5 @@
 #pragma once
-// Update stages U10b, suspension part (spec §2.3 - §2.5): the jounce from the contact plane and
+// Update stages U10b, suspension part (vehicle-model §2.3 - §2.5): the jounce from the contact plane and
 // its limits, the jounce speed and the expansion-velocity limit, the spring and damper force
 // projected on the contact normal, and the suspension-limit constraint row.
 

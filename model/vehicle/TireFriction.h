@@ -8,7 +8,7 @@
 namespace jounce::sim {
 
 /// §2.9: friction multiplier from the tire's 3-point graph at a = |s_L|. For a valid graph
-/// (x0 = 0, increasing x) the spec's three-branch formula equals the clamped linear lookup used here.
+/// (x0 = 0, increasing x) vehicle-model.md's three-branch formula equals the clamped linear lookup used here.
 /// An empty graph is neutral (multiplier 1).
 double frictionVsSlip(std::span<const GraphPoint> graph, double longSlip) noexcept;
 

@@ -1,5 +1,5 @@
 #pragma once
-// Tire rest load, normalised load and the vehicle-wide tire load filter (spec §2.6).
+// Tire rest load, normalised load and the vehicle-wide tire load filter (vehicle-model §2.6).
 
 #include "config/VehicleConfig.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The default tire force model of spec §2.10 behind a swappable "tire shader" function type
+// The default tire force model of vehicle-model §2.10 behind a swappable "tire shader" function type
 // (§2.10 last paragraph, §8.1): same inputs, same outputs, chosen per vehicle.
 
 #include "config/VehicleConfig.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Update stage U10b, tire part (spec §2.6 - §2.12) for one touching wheel and one sub-step: the
+// Update stage U10b, tire part (vehicle-model §2.6 - §2.12) for one touching wheel and one sub-step: the
 // tire load and its filter, the tire frame and contact-patch velocities, the slips, the friction,
 // the low-speed sticky-tire rows, and the forces of the vehicle's tire model.
 //

@@ -359,7 +359,7 @@ void Vehicle::addTireResults(const TireResult& tire, const btVector3& contactPoi
 void Vehicle::publish(int subSteps, const UpdateCommands& cmd, const DriveCoupling& coupling,
                       const std::array<double, kMaxWheels>& delta, const SubStepResults& out)
 {
-    // U13: published results, sub-step sums averaged (spec §7.3).
+    // U13: published results, sub-step sums averaged (vehicle-model §7.3).
     const VehicleConfig& c = *config_;
     const double inv = 1.0 / subSteps;
     for (std::size_t i = 0; i < c.wheels.size(); ++i) {

@@ -1,5 +1,5 @@
 #pragma once
-// One vehicle of the PhysX vehicle model on a Bullet rigid body (spec §2). Each step the vehicle
+// One vehicle of the PhysX vehicle model on a Bullet rigid body (vehicle-model §2). Each step the vehicle
 // update runs first (§2.0 U0-U13): it queries the ground under every wheel, integrates a private
 // copy of the chassis through the sub-steps with suspension and tire forces only, solves engine and
 // wheel speeds, then hands the resulting velocity to the rigid body (§2.25) together with the
@@ -32,7 +32,7 @@ namespace jounce::sim {
 struct TireResult;
 
 /// Where a vehicle spawns: chassis origin on the ground plan, heading (rad about world z) and how
-/// far above its rest height (the spec's start pose is 0.5 m above rest, §7.4).
+/// far above its rest height (vehicle-model.md's start pose is 0.5 m above rest, §7.4).
 struct SpawnPose {
     double x = 0.0;
     double y = 0.0;
@@ -42,12 +42,12 @@ struct SpawnPose {
 
 /// Per-wheel results of the last update. Forces, loads, slips and friction are averaged over the
 /// update's sub-steps (PhysX publishes the last sub-step's, which under-reports the weight at rest,
-/// spec §7.3); jounce, speeds and angles are the values at the end of the update.
+/// vehicle-model §7.3); jounce, speeds and angles are the values at the end of the update.
 struct WheelResult {
     double jounce = 0.0;             ///< m, larger = more compressed; -maxDroop in the air
     double suspForce = 0.0;          ///< N, spring + damper along the contact normal
     double tireLoad = 0.0;           ///< N, raw tire load: the input of the tire load filter
-    double normTireLoad = 0.0;       ///< tire load / rest load (m_s/(m_s+m_w) at rest, spec §7.6)
+    double normTireLoad = 0.0;       ///< tire load / rest load (m_s/(m_s+m_w) at rest, vehicle-model §7.6)
     double filteredTireLoad = 0.0;   ///< N, the load the tire model uses (§2.6)
     double wheelOmega = 0.0;         ///< rad/s, internal (dynamic) wheel speed
     double tireFriction = 0.0;       ///< surface/tire pair x friction-vs-slip graph
@@ -83,7 +83,7 @@ struct DriveResult {
 
 class Vehicle {
 public:
-    /// Creates the chassis body in `world` at `pose` over the ground, at rest in first gear with the autobox on (the snippet's start, spec §6.1).
+    /// Creates the chassis body in `world` at `pose` over the ground, at rest in first gear with the autobox on (the snippet's start, vehicle-model §6.1).
     Vehicle(btDiscreteDynamicsWorld& world, const Ground& ground, std::shared_ptr<const VehicleConfig> config,
             const SpawnPose& pose, int collisionGroup, int collisionMask);
     ~Vehicle();
@@ -100,10 +100,10 @@ public:
     const VehicleConfig& config() const { return *config_; }
     const std::shared_ptr<const VehicleConfig>& configPtr() const { return config_; }
 
-    /// Back to `pose` at rest (spec §2.27 setToRestState), first gear, autobox on.
+    /// Back to `pose` at rest (vehicle-model §2.27 setToRestState), first gear, autobox on.
     void reset(const SpawnPose& pose);
 
-    /// The vehicle update (spec §2.0); call before stepping the world with the same dt.
+    /// The vehicle update (vehicle-model §2.0); call before stepping the world with the same dt.
     void update(double dt, const VehicleInputs& inputs, const btVector3& gravity);
     /// Call after the world step: derives accelerations for telemetry.
     void afterWorldStep(double dt);

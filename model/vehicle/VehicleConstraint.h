@@ -1,5 +1,5 @@
 #pragma once
-// The rigid-body constraints the vehicle update hands to the solver (spec §2.4.5, §2.12, §8.1):
+// The rigid-body constraints the vehicle update hands to the solver (vehicle-model §2.4.5, §2.12, §8.1):
 // one-sided suspension-limit rows along the strut at the wheel centre, and sticky-tire velocity
 // rows at the tire force point. They are solved by Bullet together with gravity and contacts, as
 // PhysX solves them in its own solver. Rows are rebuilt before every world step.

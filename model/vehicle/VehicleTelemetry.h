@@ -1,5 +1,5 @@
 #pragma once
-// Fills a telemetry frame (DESIGN.md "Telemetry channels") from a vehicle after a step.
+// Fills a telemetry frame (conventions.md "Telemetry channels") from a vehicle after a step.
 
 #include "vehicle/Vehicle.h"
 #include "telemetry/Frame.h"

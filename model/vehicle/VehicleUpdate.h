@@ -1,5 +1,5 @@
 #pragma once
-// The parameter and state structs that the stages of the vehicle update (spec §2.0) pass to each
+// The parameter and state structs that the stages of the vehicle update (vehicle-model §2.0) pass to each
 // other, in the manner of PhysX 5's vehicle2: every stage is a plain function of explicit inputs
 // that writes explicit outputs, and Vehicle::update only sequences them. The per-stage headers
 // (CommandStage.h, GearStage.h, RoadQueryStage.h, SuspensionStage.h, TireStage.h,

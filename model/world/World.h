@@ -1,7 +1,7 @@
 #pragma once
 // The Bullet world of a simulation: the ground and any number of vehicles, stepped with a fixed
 // time step. Each step runs every vehicle's update, then one Bullet step (gravity, contacts,
-// vehicle constraints), then the vehicles' post-step bookkeeping (spec §2.0, §8.1).
+// vehicle constraints), then the vehicles' post-step bookkeeping (vehicle-model §2.0, §8.1).
 // Belongs to the simulation thread; nothing reads a clock, so runs are deterministic.
 
 #include "vehicle/Ground.h"

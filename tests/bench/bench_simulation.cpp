@@ -1,5 +1,5 @@
 // Simulation speed: microseconds per step and real-time factor for the reference car on the flat
-// terrain and on the proving ground (default 60 Hz step, the spec's sub-step rule), and for 20
+// terrain and on the proving ground (default 60 Hz step, vehicle-model.md's sub-step rule), and for 20
 // cars at once. A benchmark, not a timed test: it prints figures. `--short` runs briefly (CI).
 
 #include "config/ReferenceCar.h"

@@ -1,4 +1,4 @@
-// The guide's helper formulas against numbers computed by hand from the spec (§1, §5, §6.10, §7.1).
+// The guide's helper formulas against numbers computed by hand from vehicle-model.md (§1, §5, §6.10, §7.1).
 
 #include "config/ReferenceCar.h"
 #include "config/TuningGuide.h"
@@ -70,7 +70,7 @@ private slots:
 
     void sprungMassesManyWheelsReproduceMassAndCentre()
     {
-        // 10 wheels, an off-centre CoM: Σm = M and Σm·(x, y) = M·c (spec §5 constraints).
+        // 10 wheels, an off-centre CoM: Σm = M and Σm·(x, y) = M·c (vehicle-model §5 constraints).
         std::vector<Vec3> p;
         for (int axle = 0; axle < 5; ++axle)
             for (double y : {0.9, -0.9})

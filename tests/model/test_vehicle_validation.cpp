@@ -1,4 +1,4 @@
-// Relations between parameters (spec §1 isValid / setter checks): each rule fires on a vehicle
+// Relations between parameters (vehicle-model §1 isValid / setter checks): each rule fires on a vehicle
 // built to break it, at the pointer of the offending value, and stays silent on the reference car.
 
 #include "TestVehicles.h"

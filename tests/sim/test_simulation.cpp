@@ -86,7 +86,7 @@ private slots:
     void settleManeuverRestsAtTheSpecJounce()
     {
         // settle.json on the flat plane: the reference car comes to rest within 2 mm of zero jounce
-        // (spec §7.3) and the averaged strut forces carry its weight.
+        // (vehicle-model §7.3) and the averaged strut forces carry its weight.
         Simulation sim(makeGround(nullptr), std::make_shared<VehicleConfig>(referenceCar()), {});
         sim.startManeuver(maneuverFile("settle.json"));
         while (sim.maneuverRunning())

@@ -1,4 +1,4 @@
-// The whole vehicle on Bullet against numbers derived from the model (spec §7): static
+// The whole vehicle on Bullet against numbers derived from the model (vehicle-model §7): static
 // equilibrium, drop, free-wheel decay, gear changes, differentials, Ackermann, anti-roll bars,
 // the tire load filter, compliance, config swaps and determinism.
 

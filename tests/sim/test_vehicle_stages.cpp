@@ -1,4 +1,4 @@
-// The stages of the vehicle update (spec §2.0), each alone with hand-made inputs: the expected
+// The stages of the vehicle update (vehicle-model §2.0), each alone with hand-made inputs: the expected
 // numbers come from the model's equations (docs/vehicle-model.md), not from running the vehicle.
 
 #include "SimTestUtil.h"

@@ -1,5 +1,5 @@
 // Channel identifiers are a public contract (GUI, CSV, users' scripts): they must be exactly
-// DESIGN.md's, in its order, and every column name must parse back to what produced it.
+// conventions.md's, in its order, and every column name must parse back to what produced it.
 
 #include "telemetry/Channels.h"
 #include "telemetry/Frame.h"
@@ -15,7 +15,7 @@ using namespace jounce::telemetry;
 
 namespace {
 
-// Copied from DESIGN.md "Telemetry channels"; a change here is a change to the public contract.
+// Copied from conventions.md "Telemetry channels"; a change here is a change to the public contract.
 const std::vector<std::pair<std::string, std::string>> kDesignWheel{
     {"jounce", "m"},        {"suspForce", "N"},      {"tireLoad", "N"},           {"normTireLoad", "1"},
     {"wheelOmega", "rad/s"}, {"tireFriction", "1"},  {"longSlip", "1"},           {"normLongForce", "1"},

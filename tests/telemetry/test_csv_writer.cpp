@@ -1,4 +1,4 @@
-// CSV telemetry: header and units rows as DESIGN.md fixes them, shortest round-trip numbers,
+// CSV telemetry: header and units rows as conventions.md fixes them, shortest round-trip numbers,
 // independence from the locale, and byte-identical output for the same frames.
 
 #include "telemetry/CsvWriter.h"

@@ -108,7 +108,7 @@ private slots:
 
     void designExampleReads()
     {
-        // DESIGN.md's example, verbatim: it is the brake-from-20 preset (smoothing defaults to raw),
+        // conventions.md's example, verbatim: it is the brake-from-20 preset (smoothing defaults to raw),
         // except that the preset also ends the acceleration after 40 s for vehicles that cannot
         // reach 20 m/s (the tank).
         const char* text = R"({ "format": "jounce.maneuver", "schemaVersion": 1, "name": "brake-from-20",
