@@ -299,9 +299,9 @@ std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel)
     return out;
 }
 
-std::vector<std::pair<std::string, config::Json>> movePoint(const CurveDef& curve, int series, int index, double x, double y)
+config::EditList movePoint(const CurveDef& curve, int series, int index, double x, double y)
 {
-    std::vector<std::pair<std::string, config::Json>> edits;
+    config::EditList edits;
     if (series < 0 || series >= static_cast<int>(curve.series.size()))
         return edits;
     const auto& pts = curve.series[std::size_t(series)].points;

@@ -3,6 +3,7 @@
 // registry parameters, so an edit is an ordinary parameter edit. Plain C++ (no Qt Charts), so the
 // definitions can be tested without a display.
 
+#include "config/EditSession.h"
 #include "config/ParameterRegistry.h"
 #include "config/VehicleConfig.h"
 #include "telemetry/Frame.h"
@@ -53,8 +54,7 @@ struct CurveDef {
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel);
 
 /// The parameter edits that move point `index` of `series` to (x, y) (stored units); fixed
-/// coordinates are ignored.
-std::vector<std::pair<std::string, config::Json>> movePoint(const CurveDef& curve, int series, int index, double x,
-                                                            double y);
+/// coordinates are ignored; empty when nothing moves.
+config::EditList movePoint(const CurveDef& curve, int series, int index, double x, double y);
 
 }  // namespace jounce::widgets

@@ -98,7 +98,7 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
             fillTable();
             return;
         }
-        const QString err = apply_ ? apply_(toEdits(movePoint(d, series, row, p.xPath.empty() ? p.x : x, y)), tr("Edit %1").arg(QString::fromStdString(d.title))) : QString();
+        const QString err = apply_ ? apply_(movePoint(d, series, row, p.xPath.empty() ? p.x : x, y), tr("Edit %1").arg(QString::fromStdString(d.title))) : QString();
         if (!err.isEmpty()) {
             emit message(tr("Refused: %1").arg(err));
             fillTable();
@@ -111,7 +111,7 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
         const CurvePoint& p = d.series[0].points[std::size_t(row)];
         bool ok = false;
         const double x = table_->item(row, 0)->text().toDouble(&ok) / d.xScale;
-        const QString err = ok && apply_ ? apply_(toEdits(movePoint(d, 0, row, x, p.y)), tr("Edit %1").arg(QString::fromStdString(d.title)))
+        const QString err = ok && apply_ ? apply_(movePoint(d, 0, row, x, p.y), tr("Edit %1").arg(QString::fromStdString(d.title)))
                                          : tr("Not a number");
         if (!err.isEmpty()) {
             emit message(tr("Refused: %1").arg(err));
@@ -373,7 +373,7 @@ QString CurveEditor::dragPoint(int series, int index, double x, double y)
     const auto edits = movePoint(*d, series, index, round4(x), round4(y));
     if (edits.empty() || !apply_)
         return {};
-    return apply_(toEdits(edits), tr("Drag %1 point").arg(QString::fromStdString(d->title)));
+    return apply_(edits, tr("Drag %1 point").arg(QString::fromStdString(d->title)));
 }
 
 }  // namespace jounce::widgets

@@ -9,26 +9,10 @@
 #include <QString>
 
 #include <functional>
-#include <string>
-#include <utility>
-#include <vector>
 
 namespace jounce::widgets {
 
 /// Applies edits as one undoable step; returns the reason when they are refused.
 using ApplyEdits = std::function<QString(const config::EditList& edits, const QString& text)>;
-
-/// Edits as they are (so a caller works whether its source gives edits or path/value pairs).
-inline const config::EditList& toEdits(const config::EditList& edits) { return edits; }
-
-/// Path/value pairs (CurveDefinitions' movePoint) as edits.
-inline config::EditList toEdits(const std::vector<std::pair<std::string, config::Json>>& pairs)
-{
-    config::EditList edits;
-    edits.reserve(pairs.size());
-    for (const auto& [path, value] : pairs)
-        edits.push_back({path, value});
-    return edits;
-}
 
 }  // namespace jounce::widgets

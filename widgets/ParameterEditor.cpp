@@ -79,6 +79,19 @@ QString limitsText(const Node& n)
     return s;
 }
 
+/// The edit session names a refused leaf by its path ("wheels[0].suspension.springStrength: must
+/// be > 0, got -5"); the editor shows the refusal at the cell, so the path of one of its own edits
+/// is dropped ("must be > 0, got -5"). Other refusals (a relation's "POINTER: reason") stay whole.
+QString withoutEditPath(const QString& refusal, const config::EditList& edits)
+{
+    for (const config::Edit& e : edits) {
+        const QString prefix = QString::fromStdString(e.path) + QStringLiteral(": ");
+        if (refusal.startsWith(prefix))
+            return refusal.mid(prefix.size());
+    }
+    return refusal;
+}
+
 }  // namespace
 
 /// Line-edit editors that report what is typed, so derived values follow the keyboard.
@@ -418,9 +431,7 @@ QString ParameterEditor::commit(Row& row, int column, const QString& text)
         break;
     default: value = t.toStdString(); break;
     }
-    if (std::string err = config::ParameterRegistry::checkLeafValue(node, value); !err.empty())
-        return QString::fromStdString(err);
-
+    // The value's type and limits are checked by the document's edit session, with the relations.
     config::EditList edits;
     if (row.perWheel) {
         // Side-dependent values mirror between left and right wheels (PhysX does not mirror them);
@@ -440,7 +451,7 @@ QString ParameterEditor::commit(Row& row, int column, const QString& text)
     }
     if (!apply_)
         return tr("read-only");
-    return apply_(edits, QString());
+    return withoutEditPath(apply_(edits, QString()), edits);
 }
 
 void ParameterEditor::itemChanged(QTreeWidgetItem* item, int column)

@@ -121,6 +121,10 @@ private slots:
         gui::MainWindow w;
         QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
         QCOMPARE(w.parameters().editCell("wheels[0].suspension.springStrength", "-5"), QString("must be > 0, got -5"));
+        // Linked wheels: the edit session refuses the whole list; the editor shows the same reason.
+        w.parameters().setLink(widgets::ParameterEditor::Link::AllWheels);
+        QCOMPARE(w.parameters().editCell("wheels[2].suspension.springStrength", "-5"), QString("must be > 0, got -5"));
+        w.parameters().setLink(widgets::ParameterEditor::Link::None);
         QVERIFY(w.parameters().editCell("chassis.mass", "heavy").contains("not a number"));
         // A relation: the reverse ratio must stay negative.
         QVERIFY(w.parameters().editCell("drive.gears.ratios[0]", "3").contains("reverse"));

@@ -1,0 +1,87 @@
+// The main window's vehicle file handling: opening, saving (asking before unsaved changes are
+// lost) and the recent-files list.
+#include "MainWindow.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace jounce::gui {
+
+bool MainWindow::openVehicle(const QString& path)
+{
+    QString error;
+    if (!document_.open(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                             tr("The file could not be read:\n%1").arg(error));
+        return false;
+    }
+    addRecent(path);
+    QSettings().setValue("document/last", path);
+    if (document_.hasErrors())
+        statusBar()->showMessage(tr("%1 opened with problems: see the Problems dock").arg(path), 8000);
+    return true;
+}
+
+void MainWindow::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save vehicle"), document_.filePath(), tr("Vehicle (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (const QString err = document_.saveAs(path); !err.isEmpty()) {
+        QMessageBox::warning(this, tr("Save failed"), err);
+        return;
+    }
+    addRecent(path);
+    QSettings().setValue("document/last", path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!document_.isModified())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
+                                              tr("%1 has unsaved changes. Save them?").arg(document_.displayName()),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        if (document_.filePath().isEmpty())
+            saveAs();
+        else if (const QString err = document_.save(); !err.isEmpty()) {
+            QMessageBox::warning(this, tr("Save failed"), err);
+            return false;
+        }
+        return !document_.isModified();
+    }
+    return true;
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value("document/recent").toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 10)
+        recent.removeLast();
+    settings.setValue("document/recent", recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList recent = QSettings().value("document/recent").toStringList();
+    for (const QString& path : recent)
+        recentMenu_->addAction(path, this, [this, path] {
+            if (maybeSave())
+                openVehicle(path);
+        });
+    recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+}  // namespace jounce::gui
