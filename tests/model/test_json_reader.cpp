@@ -217,6 +217,34 @@ private slots:
         QCOMPARE(readOnly.items[0].toString(), std::string("/nested/x: unknown key, ignored"));
     }
 
+    void ignoredKeysSayWhyInFileOrder()
+    {
+        // The vehicle registry's drive-type parts: a key known elsewhere is ignored with a reason,
+        // warned about where it stands among the unknown ones; a key also read is used.
+        const Json j = parse(R"({"zzz": 1, "driveModel": 2, "used": 3, "aaa": 4})");
+        Problems problems;
+        ObjectReader r(j, "/drive", problems);
+        r.ignore("driveModel", "ignored: only used when drive.type is tank");
+        r.ignore("driveModel", "ignored: a second reason is not kept");
+        r.ignore("used", "ignored: never said");
+        r.number("used", {});
+        r.reportUnknown();
+        QCOMPARE(dump(problems), std::string("warning /drive/zzz: unknown key, ignored (it will not be saved)\n"
+                                             "warning /drive/driveModel: ignored: only used when drive.type is tank\n"
+                                             "warning /drive/aaa: unknown key, ignored (it will not be saved)\n"));
+    }
+
+    void integerWithinNumberLimits()
+    {
+        Problems problems;
+        QCOMPARE(readInteger(Json(3.0), "/n", NumberLimits::above(0), problems), std::optional<long long>(3));
+        QVERIFY(!readInteger(Json(0), "/n", NumberLimits::above(0), problems));
+        QVERIFY(!readInteger(Json(1e300), "/m", NumberLimits{}, problems));  // unbounded stops at 2^53
+        QCOMPARE(problems.items.size(), std::size_t(2));
+        QCOMPARE(problems.items[0].toString(), std::string("/n: must be > 0, got 0"));
+        QCOMPARE(problems.items[1].pointer, std::string("/m"));
+    }
+
     void missingRequired()
     {
         const Json j = parse(R"({"present": 1})");

@@ -3,7 +3,7 @@
 // shipped terrains.
 
 #include "world/PlaneGround.h"
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "config/ReferenceCar.h"
 #include "io/VehicleJson.h"
 #include "run/Simulation.h"

@@ -549,4 +549,4 @@ private slots:
 };
 
 QTEST_APPLESS_MAIN(TestDrivers)
-#include "test_drivers.moc"
+#include "test_controllers.moc"

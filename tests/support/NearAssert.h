@@ -1,5 +1,5 @@
 #pragma once
-// Shared assertion for the model/sim suites: absolute tolerance, printing both values on failure.
+// Shared assertion for the physics suites: absolute tolerance, printing both values on failure.
 
 #include <QString>
 #include <QtTest>

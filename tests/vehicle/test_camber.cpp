@@ -1,7 +1,7 @@
 // Camber versus jounce (§2.11) and the WheelCompliance graphs (normalised jounce 0 = full droop,
 // 1 = full compression; linear between points, clamped outside; empty = static value).
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "config/ReferenceCar.h"
 #include "vehicle/Camber.h"
 

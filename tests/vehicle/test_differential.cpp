@@ -1,7 +1,7 @@
 // Differentials: Drive4W α/γ for all six types with the handbrake rule and split() (§2.20), DriveNW
 // (§2.21) and DriveTank shares and gearing (§2.22). §7.5 vectors and §7.6 item 1 (Σ = 1).
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "vehicle/Differential.h"
 
 #include <numeric>

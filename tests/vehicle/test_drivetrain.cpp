@@ -1,7 +1,7 @@
 // Brakes and the lock rule (§2.15), free/undriven and NoDrive wheels (§2.23), the implicit engine +
 // wheel solve in both accuracy modes (§2.19) and the tank least-squares solve (§2.22).
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "vehicle/Brakes.h"
 #include "vehicle/DrivetrainSolver.h"
 

@@ -1,7 +1,7 @@
 // Engine torque curve, drive torque and damping selection (§2.18), and the §7.5 engine vector run
 // through the implicit solve of §2.19 in neutral (K = 0, G = 0: engine uncoupled from the wheels).
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "vehicle/DrivetrainSolver.h"
 #include "vehicle/Engine.h"
 

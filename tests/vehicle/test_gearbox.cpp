@@ -1,6 +1,6 @@
 // Gearbox state machine (§2.16) and autobox (§2.17): §7.5 gearbox and autobox vectors, §7.6 item 5.
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "vehicle/Gearbox.h"
 
 using namespace jounce;

@@ -1,7 +1,7 @@
 // Input smoothing (§3.1-§3.4) with the snippet tables of §6.11 (the ControlsConfig defaults):
 // §7.5 input-smoothing vectors, the in-air bypass and Jounce's steer sign (positive = left).
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "vehicle/InputSmoothing.h"
 
 using namespace jounce;

@@ -3,7 +3,7 @@
 // Mapping checked here: a positive (left-turn) steer makes Jounce wheel 0 (FL, ISO +y = PhysX +R)
 // the inner wheel. §7.5's "wheel 1 (FR, +R)" is PhysX numbering, i.e. Jounce wheel 0.
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "config/ReferenceCar.h"
 #include "vehicle/Steering.h"
 

@@ -1,7 +1,7 @@
 // Tire model (§2.10), lateral stiffness (§2.10 step 3), friction graph (§2.9), load filter (§2.6)
 // and slips (§2.8): the §7.5 vectors plus model invariants (§7.6 item 2).
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "vehicle/Slip.h"
 #include "vehicle/TireFriction.h"
 #include "vehicle/TireLoad.h"

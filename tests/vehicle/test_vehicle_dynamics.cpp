@@ -3,7 +3,7 @@
 // the tire load filter, compliance, config swaps and determinism.
 
 #include "world/PlaneGround.h"
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "config/ReferenceCar.h"
 #include "world/World.h"
 #include "vehicle/TireLoad.h"

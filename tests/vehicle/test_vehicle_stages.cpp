@@ -1,7 +1,7 @@
 // The stages of the vehicle update (vehicle-model §2.0), each alone with hand-made inputs: the expected
 // numbers come from the model's equations (docs/vehicle-model.md), not from running the vehicle.
 
-#include "SimTestUtil.h"
+#include "support/NearAssert.h"
 #include "config/ReferenceCar.h"
 #include "vehicle/ChassisStage.h"
 #include "vehicle/CommandStage.h"
