@@ -1,4 +1,4 @@
-// The registry itself: limits and node descriptions, and the lookups, edits and defaults of one
+// The registry itself: node descriptions and leaf checks, and the lookups, edits and defaults of one
 // leaf by path. Paths are parsed and resolved in RegistryPaths.cpp, whole vehicles are read and
 // written in RegistryJson.cpp, the JSON Schema is built in RegistrySchema.cpp.
 
@@ -9,7 +9,6 @@
 #include "json/JsonText.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace jounce::config {
 
@@ -21,9 +20,6 @@ using detail::parsePath;
 using detail::PathToken;
 using detail::resolve;
 using detail::Target;
-using detail::typeExpectation;
-using io::describeJson;
-using io::formatNumber;
 
 namespace detail {
 
@@ -69,32 +65,43 @@ std::string typeExpectation(const Node& n)
     return "?";
 }
 
+bool checkLeaf(const Node& leaf, const Json& value, const std::string& pointer, bool withLimits, Problems& problems)
+{
+    // Integers are stored in an int: at most 1e9 either way whatever the limits.
+    constexpr double kMaxInteger = 1e9;
+    const Limits limits = withLimits ? leaf.info.hard : Limits{};
+    switch (leaf.kind) {
+    case NodeKind::Number: return io::readNumber(value, pointer, limits, problems).has_value();
+    case NodeKind::Integer: {
+        Limits stored = limits;
+        if (!(stored.min >= -kMaxInteger))
+            stored = {-kMaxInteger, stored.max, false, stored.maxExclusive};
+        if (!(stored.max <= kMaxInteger))
+            stored = {stored.min, kMaxInteger, stored.minExclusive, false};
+        return io::readInteger(value, pointer, stored, problems).has_value();
+    }
+    case NodeKind::Boolean: return io::readBoolean(value, pointer, problems).has_value();
+    case NodeKind::Text: return io::readText(value, pointer, problems).has_value();
+    case NodeKind::Enumeration: {
+        std::vector<const char*> names;
+        names.reserve(leaf.enumValues.size());
+        for (const std::string& n : leaf.enumValues)
+            names.push_back(n.c_str());
+        return io::readEnumeration(value, pointer, names, problems).has_value();
+    }
+    case NodeKind::Object:
+    case NodeKind::Array: break;
+    }
+    problems.error(pointer, "not a single parameter");
+    return false;
+}
+
+io::ItemCount itemCount(const Node& array)
+{
+    return {array.minItems, array.maxItems, "elements"};
+}
+
 }  // namespace detail
-
-// ---- Limits ----
-
-bool Limits::contains(double v) const
-{
-    if (minExclusive ? !(v > min) : !(v >= min))
-        return false;
-    if (maxExclusive ? !(v < max) : !(v <= max))
-        return false;
-    return true;
-}
-
-std::string Limits::describe() const
-{
-    const bool hasMin = std::isfinite(min);
-    const bool hasMax = std::isfinite(max);
-    if (hasMin && hasMax)
-        return std::string("must be in ") + (minExclusive ? "(" : "[") + formatNumber(min) + ", " + formatNumber(max) +
-               (maxExclusive ? ")" : "]");
-    if (hasMin)
-        return std::string("must be ") + (minExclusive ? "> " : ">= ") + formatNumber(min);
-    if (hasMax)
-        return std::string("must be ") + (maxExclusive ? "< " : "<= ") + formatNumber(max);
-    return {};
-}
 
 // ---- Node ----
 
@@ -257,33 +264,8 @@ std::string ParameterRegistry::set(VehicleConfig& config, const std::string& pat
 
 std::string ParameterRegistry::checkLeafValue(const Node& leaf, const Json& value)
 {
-    switch (leaf.kind) {
-    case NodeKind::Number:
-    case NodeKind::Integer: {
-        if (!value.is_number())
-            return "expected " + typeExpectation(leaf) + ", got " + describeJson(value);
-        const double v = value.get<double>();
-        if (!std::isfinite(v))
-            return "must be a finite number, got " + value.dump();
-        if (leaf.kind == NodeKind::Integer && (std::floor(v) != v || std::fabs(v) > 1e9))
-            return "expected an integer, got " + value.dump();
-        if (!leaf.info.hard.contains(v))
-            return leaf.info.hard.describe() + ", got " + formatNumber(v);
-        return {};
-    }
-    case NodeKind::Boolean:
-        return value.is_boolean() ? std::string() : "expected true or false, got " + describeJson(value);
-    case NodeKind::Text:
-        return value.is_string() ? std::string() : "expected a string, got " + describeJson(value);
-    case NodeKind::Enumeration:
-        if (value.is_string() &&
-            std::find(leaf.enumValues.begin(), leaf.enumValues.end(), value.get<std::string>()) != leaf.enumValues.end())
-            return {};
-        return "expected " + typeExpectation(leaf) + ", got " + describeJson(value);
-    case NodeKind::Object:
-    case NodeKind::Array: return "not a single parameter";
-    }
-    return "?";
+    Problems problems;
+    return detail::checkLeaf(leaf, value, {}, true, problems) ? std::string() : problems.items.front().message;
 }
 
 Json ParameterRegistry::defaultValue(const Node& leaf) const

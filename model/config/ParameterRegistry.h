@@ -1,5 +1,5 @@
 #pragma once
-// The parameter registry: the single description of every parameter of a vehicle file (DESIGN.md).
+// The parameter registry: the single description of every parameter of a vehicle file (conventions.md).
 //
 // It is a tree that mirrors the JSON shape of a vehicle: objects, arrays and scalar leaves. Every
 // leaf carries its unit, hard limits, typical range, guide section and meaning, and knows how to read
@@ -12,6 +12,7 @@
 // `wheels[0].geometry.wheelCentreOffset[2]` is the z of the front-left wheel centre.
 
 #include "VehicleConfig.h"
+#include "json/ObjectReader.h"
 #include "json/Problem.h"
 
 #include <nlohmann/json.hpp>
@@ -30,17 +31,9 @@ using Json = nlohmann::ordered_json;
 
 enum class NodeKind { Object, Array, Number, Integer, Boolean, Enumeration, Text };
 
-/// Hard limits of a numeric leaf: a value outside is invalid.
-struct Limits {
-    double min = -std::numeric_limits<double>::infinity();
-    double max = std::numeric_limits<double>::infinity();
-    bool minExclusive = false;
-    bool maxExclusive = false;
-
-    bool contains(double v) const;
-    /// "must be > 0", "must be in [0, 1]", ... ; empty when unbounded.
-    std::string describe() const;
-};
+/// Hard limits of a numeric leaf: a value outside is invalid. The same interval the maneuver and
+/// terrain readers check against, so every file reports "must be > 0, got -5" alike.
+using Limits = io::NumberLimits;
 
 /// What a person needs to know about one leaf.
 struct ParamInfo {

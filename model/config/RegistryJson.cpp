@@ -1,18 +1,21 @@
 // Reading a vehicle object into a VehicleConfig, writing it back, and checking every present value
 // against its hard limits: recursive walks over the registry tree with the JSON pointer of each
-// value, so every problem names where in the file it is.
+// value, so every problem names where in the file it is. Types, unknown keys and list sizes are
+// checked by json/ObjectReader, as in maneuver and terrain files.
 
 #include "ParameterRegistry.h"
 
 #include "RegistryDetail.h"
 #include "json/JsonText.h"
+#include "json/ObjectReader.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace jounce::config {
 namespace {
 
+using detail::checkLeaf;
+using detail::itemCount;
 using detail::subtreeHasRequiredLeaf;
 using detail::typeExpectation;
 using io::describeJson;
@@ -39,43 +42,23 @@ void readObject(const Node& node, const Json& json, void* value, const std::stri
         }
         return;
     }
-    if (!json.is_object()) {
-        problems.error(pointer, "expected an object, got " + describeJson(json));
+    std::optional<io::ObjectReader> reader = io::ObjectReader::open(json, pointer, problems);
+    if (!reader)
         return;
-    }
     // Children in registry order, so drive.type is known before the parts that depend on it.
     for (const auto& c : node.children) {
-        if (!c->isPresent(config))
+        if (!c->isPresent(config)) {
+            reader->ignore(c->key, "ignored: only used when " + c->presenceText());
             continue;
-        const std::string childPointer = pointer + "/" + pointerToken(c->key);
+        }
         void* childAddress = c->locate(value);
-        const auto it = json.find(c->key);
-        if (it != json.end())
-            readNode(*c, *it, childAddress, childPointer, config, problems);
+        const io::Presence presence{!c->optional && subtreeHasRequiredLeaf(*c), {}};
+        if (const Json* child = reader->find(c->key, presence))
+            readNode(*c, *child, childAddress, reader->at(c->key), config, problems);
         else if (c->optional)
             c->resetValue(childAddress);
-        else if (subtreeHasRequiredLeaf(*c))
-            problems.error(childPointer, "missing (required)");
     }
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        const Node* unused = nullptr;
-        bool used = false;
-        for (const auto& c : node.children) {
-            if (c->key != it.key())
-                continue;
-            if (c->isPresent(config))
-                used = true;
-            else if (!unused)
-                unused = c.get();
-        }
-        if (used)
-            continue;
-        const std::string p = pointer + "/" + pointerToken(it.key());
-        if (unused)
-            problems.warning(p, "ignored: only used when " + unused->presenceText());
-        else
-            problems.warning(p, "unknown key, ignored (it will not be saved)");
-    }
+    reader->reportUnknown();
 }
 
 void readNode(const Node& node, const Json& json, void* address, const std::string& pointer,
@@ -87,57 +70,17 @@ void readNode(const Node& node, const Json& json, void* address, const std::stri
         return;
     }
     if (node.kind == NodeKind::Array) {
-        if (!json.is_array()) {
-            problems.error(pointer, "expected a list, got " + describeJson(json));
+        if (!io::checkList(json, pointer, itemCount(node), problems) && !json.is_array())
             return;
-        }
-        std::size_t n = json.size();
-        if (n < node.minItems || n > node.maxItems) {
-            problems.error(pointer, "must have " +
-                                        (node.minItems == node.maxItems
-                                             ? std::to_string(node.minItems)
-                                             : std::to_string(node.minItems) + " to " + std::to_string(node.maxItems)) +
-                                        " elements, got " + std::to_string(n));
-            n = std::min(n, node.maxItems);  // bounded memory whatever the file holds
-        }
+        const std::size_t n = std::min(json.size(), node.maxItems);  // bounded memory whatever the file holds
         node.resize(address, n);
         for (std::size_t i = 0; i < n; ++i)
             readNode(*node.element, json[i], node.at(address, i), pointer + "/" + std::to_string(i), config, problems);
         return;
     }
     // Leaf: store any value of the right type; limits are validateValues()'s job.
-    const bool typeOk = [&] {
-        switch (node.kind) {
-        case NodeKind::Number: return json.is_number();
-        case NodeKind::Integer: return json.is_number();
-        case NodeKind::Boolean: return json.is_boolean();
-        case NodeKind::Text: return json.is_string();
-        case NodeKind::Enumeration: return json.is_string();
-        default: return false;
-        }
-    }();
-    if (!typeOk) {
-        problems.error(pointer, "expected " + typeExpectation(node) + ", got " + describeJson(json));
-        return;
-    }
-    if (node.kind == NodeKind::Number || node.kind == NodeKind::Integer) {
-        const double v = json.get<double>();
-        if (!std::isfinite(v)) {
-            problems.error(pointer, "must be a finite number, got " + json.dump());
-            return;
-        }
-        if (node.kind == NodeKind::Integer && (std::floor(v) != v || std::fabs(v) > 1e9)) {
-            problems.error(pointer, "expected an integer, got " + json.dump());
-            return;
-        }
-    }
-    if (node.kind == NodeKind::Enumeration) {
-        if (std::string err = ParameterRegistry::checkLeafValue(node, json); !err.empty()) {
-            problems.error(pointer, err);
-            return;
-        }
-    }
-    node.set(address, json);
+    if (checkLeaf(node, json, pointer, false, problems))
+        node.set(address, json);
 }
 
 Json writeNode(const Node& node, void* address, const VehicleConfig& config)
@@ -182,8 +125,7 @@ void validateNode(const Node& node, void* address, const std::string& pointer, c
     if (node.kind == NodeKind::Array) {
         const std::size_t n = node.size(address);
         if (n < node.minItems || n > node.maxItems)
-            problems.error(pointer, "must have " + std::to_string(node.minItems) + " to " +
-                                        std::to_string(node.maxItems) + " elements, got " + std::to_string(n));
+            problems.error(pointer, "must have " + itemCount(node).describe() + ", got " + std::to_string(n));
         for (std::size_t i = 0; i < n; ++i)
             validateNode(*node.element, node.at(address, i), pointer + "/" + std::to_string(i), config, problems);
         return;

@@ -1,13 +1,14 @@
 // The JSON Schema (draft 2020-12) of the vehicle file format, generated from the registry tree:
 // types, limits, units, typical ranges, defaults, and one if/then per drive type for the parts
-// that depend on it.
+// that depend on it. The pieces it shares with the maneuver and terrain schemas (limits, tuples,
+// the file header) come from json/JsonSchema.
 
 #include "ParameterRegistry.h"
 
 #include "RegistryDetail.h"
+#include "json/JsonSchema.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace jounce::config {
 namespace {
@@ -33,11 +34,7 @@ Json leafSchema(const Node& n, const ParameterRegistry& registry)
         s["x-unit"] = n.info.unit;
     s["x-section"] = n.info.section;
     if (n.kind == NodeKind::Number || n.kind == NodeKind::Integer) {
-        const Limits& l = n.info.hard;
-        if (std::isfinite(l.min))
-            s[l.minExclusive ? "exclusiveMinimum" : "minimum"] = l.min;
-        if (std::isfinite(l.max))
-            s[l.maxExclusive ? "exclusiveMaximum" : "maximum"] = l.max;
+        io::schema::putLimits(s, n.info.hard);
         if (n.info.hasTypicalRange())
             s["x-typical"] = Json::array({n.info.typicalMin, n.info.typicalMax});
     }
@@ -61,15 +58,10 @@ Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* on
         return s;
     }
     if (node.tuple) {
-        Json s = {{"type", "array"}, {"description", node.info.description}};
         Json items = Json::array();
         for (const auto& c : node.children)
             items.push_back(schemaOf(*c, registry, nullptr));
-        s["prefixItems"] = items;
-        s["items"] = false;
-        s["minItems"] = node.children.size();
-        s["maxItems"] = node.children.size();
-        return s;
+        return io::schema::tuple(std::move(items), node.info.description);
     }
     Json s = {{"type", "object"}, {"description", node.info.description}};
     Json props = Json::object();
@@ -112,24 +104,9 @@ Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* on
 
 Json ParameterRegistry::schema() const
 {
-    Json s = Json::object();
-    s["$schema"] = "https://json-schema.org/draft/2020-12/schema";
-    s["title"] = "Jounce vehicle";
     Json body = schemaOf(*root_, *this, nullptr);
-    s["type"] = "object";
-    s["description"] = "A vehicle for the Jounce tuning workbench (PhysX vehicle model, SI units, ISO 8855 frame).";
-    Json props = Json::object();
-    props["format"] = {{"const", "jounce.vehicle"}};
-    props["schemaVersion"] = {{"type", "integer"}, {"minimum", 1}};
-    for (auto it = body["properties"].begin(); it != body["properties"].end(); ++it)
-        props[it.key()] = it.value();
-    s["properties"] = props;
-    Json required = Json::array({"format", "schemaVersion"});
-    if (body.contains("required"))
-        for (const Json& r : body["required"])
-            required.push_back(r);
-    s["required"] = required;
-    return s;
+    body["description"] = "A vehicle for the Jounce tuning workbench (PhysX vehicle model, SI units, ISO 8855 frame).";
+    return io::schema::document("Jounce vehicle", "jounce.vehicle", std::move(body));
 }
 
 }  // namespace jounce::config

@@ -2,6 +2,7 @@
 
 #include "config/ParameterRegistry.h"
 #include "config/VehicleValidation.h"
+#include "json/ObjectReader.h"
 
 #include <algorithm>
 
@@ -32,29 +33,12 @@ VehicleFile parseVehicle(std::string_view text)
     }
     doc.parsed = true;
 
-    const auto format = json->find("format");
-    if (format == json->end())
-        doc.problems.error("/format", "missing: a vehicle file starts with \"format\": \"jounce.vehicle\"");
-    else if (!format->is_string() || format->get<std::string>() != kVehicleFormat)
-        doc.problems.error("/format", "must be \"jounce.vehicle\", got " + format->dump());
-
-    int version = kVehicleSchemaVersion;
-    const auto sv = json->find("schemaVersion");
-    if (sv == json->end()) {
-        doc.problems.error("/schemaVersion", "missing (required); this Jounce writes version " +
-                                                 std::to_string(kVehicleSchemaVersion));
-    } else if (!sv->is_number_integer() && !sv->is_number_unsigned()) {
-        doc.problems.error("/schemaVersion", "must be an integer, got " + sv->dump());
-    } else if (sv->get<long long>() > kVehicleSchemaVersion) {
-        doc.problems.error("/schemaVersion", "the file was written by a newer Jounce (schema version " + sv->dump() +
-                                                 "); this one reads up to version " +
-                                                 std::to_string(kVehicleSchemaVersion));
+    ObjectReader root(*json, "", doc.problems);
+    if (!readFormatHeader(root, kVehicleFormat, kVehicleSchemaVersion, "a vehicle file"))
         return doc;
-    } else if (sv->get<long long>() < 1) {
-        doc.problems.error("/schemaVersion", "must be >= 1, got " + sv->dump());
-    } else {
-        version = sv->get<int>();
-    }
+    const auto sv = json->find("schemaVersion");  // checked above: an integer up to the current version
+    const int version = sv != json->end() && sv->is_number_integer() && sv->get<long long>() >= 1 ? sv->get<int>()
+                                                                                                   : kVehicleSchemaVersion;
 
     Json body = *json;
     body.erase("format");

@@ -1,5 +1,5 @@
 #pragma once
-// Vehicle files (DESIGN.md "Vehicle JSON"): reading with every problem located by its JSON pointer,
+// Vehicle files (conventions.md "Vehicle JSON"): reading with every problem located by its JSON pointer,
 // canonical writing, atomic saving.
 
 #include "json/JsonText.h"

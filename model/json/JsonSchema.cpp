@@ -6,14 +6,6 @@
 namespace jounce::io::schema {
 namespace {
 
-void putLimits(Json& s, const NumberLimits& limits)
-{
-    if (std::isfinite(limits.min))
-        s[limits.minExclusive ? "exclusiveMinimum" : "minimum"] = limits.min;
-    if (std::isfinite(limits.max))
-        s[limits.maxExclusive ? "exclusiveMaximum" : "maximum"] = limits.max;
-}
-
 Json properties(std::initializer_list<std::pair<const char*, Json>> members)
 {
     Json props = Json::object();
@@ -23,6 +15,14 @@ Json properties(std::initializer_list<std::pair<const char*, Json>> members)
 }
 
 }  // namespace
+
+void putLimits(Json& s, const NumberLimits& limits)
+{
+    if (std::isfinite(limits.min))
+        s[limits.minExclusive ? "exclusiveMinimum" : "minimum"] = limits.min;
+    if (std::isfinite(limits.max))
+        s[limits.maxExclusive ? "exclusiveMaximum" : "maximum"] = limits.max;
+}
 
 Json number(const NumberLimits& limits, std::string_view description, std::string_view unit,
             std::optional<double> fallback)
@@ -73,18 +73,24 @@ Json enumeration(std::span<const char* const> names, std::string_view descriptio
     return s;
 }
 
+Json tuple(Json items, std::string_view description, std::string_view unit)
+{
+    const std::size_t n = items.size();
+    Json s = {{"type", "array"}, {"description", description}};
+    if (!unit.empty())
+        s["x-unit"] = unit;
+    s["prefixItems"] = std::move(items);
+    s["items"] = false;
+    s["minItems"] = n;
+    s["maxItems"] = n;
+    return s;
+}
+
 Json pair(const NumberLimits& limits, std::string_view description, std::string_view unit)
 {
     Json component = {{"type", "number"}};
     putLimits(component, limits);
-    Json s = {{"type", "array"}, {"description", description}};
-    if (!unit.empty())
-        s["x-unit"] = unit;
-    s["prefixItems"] = Json::array({component, component});
-    s["items"] = false;
-    s["minItems"] = 2;
-    s["maxItems"] = 2;
-    return s;
+    return tuple(Json::array({component, component}), description, unit);
 }
 
 Json list(Json items, const ItemCount& count, std::string_view description)

@@ -18,6 +18,9 @@ namespace jounce::io::schema {
 
 inline constexpr const char* kDialect = "https://json-schema.org/draft/2020-12/schema";
 
+/// Adds `limits` to the schema `s` of a number: minimum/exclusiveMinimum, maximum/exclusiveMaximum.
+void putLimits(Json& s, const NumberLimits& limits);
+
 /// {"type": "number", limits, "description", "x-unit" (when not empty), "default" (when given)}
 Json number(const NumberLimits& limits, std::string_view description, std::string_view unit = {},
             std::optional<double> fallback = std::nullopt);
@@ -28,6 +31,9 @@ Json boolean(std::string_view description, std::optional<bool> fallback = std::n
 Json text(std::string_view description);
 /// {"enum": names, ...}
 Json enumeration(std::span<const char* const> names, std::string_view description, const char* fallback = nullptr);
+/// A fixed-length list, one schema per position: {"type": "array", "description", "x-unit" (when
+/// not empty), "prefixItems": items, "items": false, "minItems" = "maxItems" = the count}.
+Json tuple(Json items, std::string_view description, std::string_view unit = {});
 /// [x, y]: two numbers within `limits`.
 Json pair(const NumberLimits& limits, std::string_view description, std::string_view unit = {});
 Json list(Json items, const ItemCount& count, std::string_view description);

@@ -67,6 +67,12 @@ std::optional<double> readNumber(const Json& v, const std::string& pointer, cons
 std::optional<long long> readInteger(const Json& v, const std::string& pointer, long long min, long long max,
                                      Problems& problems)
 {
+    return readInteger(v, pointer, NumberLimits::closed(double(min), double(max)), problems);
+}
+
+std::optional<long long> readInteger(const Json& v, const std::string& pointer, const NumberLimits& limits,
+                                     Problems& problems)
+{
     if (!v.is_number()) {
         problems.error(pointer, "expected an integer, got " + describeJson(v));
         return std::nullopt;
@@ -76,9 +82,13 @@ std::optional<long long> readInteger(const Json& v, const std::string& pointer, 
         problems.error(pointer, "expected an integer, got " + v.dump());
         return std::nullopt;
     }
-    const NumberLimits limits = NumberLimits::closed(double(min), double(max));
     if (!limits.contains(x)) {
         problems.error(pointer, limits.describe() + ", got " + formatNumber(x));
+        return std::nullopt;
+    }
+    constexpr double exact = 9007199254740992.0;  // 2^53: integral doubles up to here are exact
+    if (std::fabs(x) > exact) {
+        problems.error(pointer, "expected an integer, got " + v.dump());
         return std::nullopt;
     }
     return static_cast<long long>(x);
@@ -304,14 +314,28 @@ std::optional<ObjectReader> ObjectReader::element(const Json& list, std::string_
     return open(list[index], at(key) + "/" + std::to_string(index), *problems_, writtenBack_);
 }
 
+void ObjectReader::ignore(std::string_view key, std::string reason)
+{
+    const auto same = [&](const auto& i) { return i.first == key; };
+    if (std::none_of(ignored_.begin(), ignored_.end(), same))
+        ignored_.emplace_back(key, std::move(reason));
+}
+
 void ObjectReader::reportUnknown()
 {
     if (!object_->is_object())
         return;
-    for (auto it = object_->begin(); it != object_->end(); ++it)
-        if (std::find(known_.begin(), known_.end(), it.key()) == known_.end())
+    for (auto it = object_->begin(); it != object_->end(); ++it) {
+        if (std::find(known_.begin(), known_.end(), it.key()) != known_.end())
+            continue;
+        const auto ignored = std::find_if(ignored_.begin(), ignored_.end(),
+                                          [&](const auto& i) { return i.first == it.key(); });
+        if (ignored != ignored_.end())
+            problems_->warning(at(it.key()), ignored->second);
+        else
             problems_->warning(at(it.key()), writtenBack_ ? "unknown key, ignored (it will not be saved)"
                                                           : "unknown key, ignored");
+    }
 }
 
 // ---- the file header -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 #pragma once
-// Checked reading of JSON objects, shared by the maneuver and terrain readers: typed getters by key
-// that never throw and report every problem into Problems with its JSON pointer, in the vehicle
-// registry's words:
+// Checked reading of JSON objects, shared by the vehicle registry and the maneuver and terrain
+// readers: typed getters by key that never throw and report every problem into Problems with its
+// JSON pointer, in one wording:
 //
 //   /phases/0/inputs/accel: expected a number, got string "full"
 //   /phases/0/inputs/accel: must be in [0, 1], got 1.5
@@ -23,12 +23,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace jounce::io {
 
-/// The interval a number must lie in; either end may be open or unbounded (the registry's hard
-/// limits, config::Limits, mean the same).
+/// The interval a number must lie in; either end may be open or unbounded. Also the vehicle
+/// registry's hard limits (config::Limits is this type).
 struct NumberLimits {
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
@@ -78,6 +79,9 @@ std::optional<double> readNumber(const Json& v, const std::string& pointer, cons
                                  Problems& problems);
 /// An integral number (1 and 1.0 alike, as vehicle files read integers) in [min, max].
 std::optional<long long> readInteger(const Json& v, const std::string& pointer, long long min, long long max,
+                                     Problems& problems);
+/// An integral number within `limits`; beyond +-2^53 (where doubles skip integers) it is not one.
+std::optional<long long> readInteger(const Json& v, const std::string& pointer, const NumberLimits& limits,
                                      Problems& problems);
 /// An integer >= 0 of up to 64 bits (random seeds).
 std::optional<std::uint64_t> readUnsigned(const Json& v, const std::string& pointer, Problems& problems);
@@ -149,6 +153,10 @@ public:
     /// when it is not an object.
     std::optional<ObjectReader> element(const Json& list, std::string_view key, std::size_t index) const;
 
+    /// Marks `key` as known but not used here: reportUnknown() warns `reason` about it ("ignored:
+    /// only used when ...") instead of calling it unknown. A key also read counts as used.
+    void ignore(std::string_view key, std::string reason);
+
     /// Warns about every member no read asked for. Call once, after the reads.
     void reportUnknown();
 
@@ -158,6 +166,7 @@ private:
     Problems* problems_;
     bool writtenBack_;
     std::vector<std::string> known_;
+    std::vector<std::pair<std::string, std::string>> ignored_;  ///< key, reason
 };
 
 /// The header of a Jounce file: "format" must be `format`, "schemaVersion" an integer from 1 to
