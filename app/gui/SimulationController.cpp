@@ -133,7 +133,7 @@ void SimulationController::releaseKeys()
 
 void SimulationController::sendInput()
 {
-    runner_->setDriverInput(input_);
+    runner_->setManualInput(input_);
 }
 
 const telemetry::Frame* SimulationController::latestFrame() const

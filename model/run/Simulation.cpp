@@ -69,7 +69,7 @@ void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
     }
     player_.emplace(maneuver, maxDuration);
     player_->setVehicle(vehicle().config(), PlanarPose{runStart_.x, runStart_.y, runStart_.heading});
-    driver_ = ManualInput{};
+    manual_ = ManualInput{};
     VehicleInputs in;
     in.forceGear = player_->start().gear;
     in.autoBox = player_->start().autoBox;
@@ -98,7 +98,7 @@ bool Simulation::step()
     const btVector3 before = v.chassisTransform().getOrigin();
     const double forwardSpeed = v.localVelocity().x();
 
-    ManualInput input = driver_;
+    ManualInput input = manual_;
     lastStepPhase_ = -1;
     if (player_ && !player_->finished()) {
         // The controllers see the state of the last frame, as a replay from the frames does.
@@ -117,8 +117,8 @@ bool Simulation::step()
         pendingStart_.reset();
     }
     // One-shot requests of the driver apply once.
-    driver_.forceGear.reset();
-    driver_.autoBox.reset();
+    manual_.forceGear.reset();
+    manual_.autoBox.reset();
 
     world_.step(dt, std::span<const VehicleInputs>(&in, 1));
     time_ += dt;

@@ -1,6 +1,6 @@
 #pragma once
-// One vehicle on one ground, stepped with the vehicle's fixed time step: driver input or a
-// maneuver in, a telemetry frame out, bad states caught. Single-threaded: batch runs (CLI,
+// One vehicle on one ground, stepped with the vehicle's fixed time step: manual (keyboard or pad)
+// input or a maneuver in, a telemetry frame out, bad states caught. Single-threaded: batch runs (CLI,
 // compare, tests) call step() directly; SimulationRunner calls it from its own thread.
 
 #include "scenario/ManualInput.h"
@@ -28,8 +28,8 @@ public:
     /// Back to the start pose at rest; time restarts at 0; any maneuver is stopped.
     void reset();
 
-    void setDriverInput(const ManualInput& input) { driver_ = input; }
-    const ManualInput& driverInput() const { return driver_; }
+    void setManualInput(const ManualInput& input) { manual_ = input; }
+    const ManualInput& manualInput() const { return manual_; }
 
     /// Resets the vehicle and plays `maneuver` from its first phase: at the maneuver's own start
     /// pose if it has one (world coordinates), else at the start pose. Closed-loop phases drive
@@ -68,7 +68,7 @@ private:
     SpawnPose start_;
     SpawnPose runStart_;
     int lastStepPhase_ = -1;
-    ManualInput driver_;
+    ManualInput manual_;
     InputProcessor inputs_;
     std::optional<ManeuverPlayer> player_;
     std::optional<VehicleInputs> pendingStart_;  ///< a maneuver's start gear and autobox, for the first step

@@ -39,7 +39,7 @@ void SimulationRunner::post(Command command)
 
 void SimulationRunner::setConfig(std::shared_ptr<const VehicleConfig> config) { post(SetConfig{std::move(config)}); }
 void SimulationRunner::setTerrain(std::shared_ptr<const Terrain> terrain) { post(SetTerrain{std::move(terrain)}); }
-void SimulationRunner::setDriverInput(const ManualInput& input) { post(SetInput{input}); }
+void SimulationRunner::setManualInput(const ManualInput& input) { post(SetInput{input}); }
 void SimulationRunner::startManeuver(const Maneuver& maneuver) { post(StartManeuver{maneuver}); }
 void SimulationRunner::stopManeuver() { post(StopManeuver{}); }
 void SimulationRunner::pause() { post(Pause{true}); }
@@ -148,7 +148,7 @@ void SimulationRunner::apply(Loop& loop, Command& command)
                     loop.error = std::string("terrain not used: ") + e.what();
                 }
             } else if constexpr (std::is_same_v<T, SetInput>) {
-                sim.setDriverInput(cmd.input);
+                sim.setManualInput(cmd.input);
             } else if constexpr (std::is_same_v<T, StartManeuver>) {
                 loop.recorder.startManeuver(cmd.maneuver);
                 loop.maneuverStarted = true;

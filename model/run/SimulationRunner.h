@@ -51,7 +51,7 @@ public:
     // Commands: applied in order before the next step.
     void setConfig(std::shared_ptr<const VehicleConfig> config);
     void setTerrain(std::shared_ptr<const Terrain> terrain);
-    void setDriverInput(const ManualInput& input);
+    void setManualInput(const ManualInput& input);
     void startManeuver(const Maneuver& maneuver);
     void stopManeuver();
     void pause();

@@ -161,7 +161,7 @@ private slots:
         ManualInput drive;
         drive.mode = InputMode::Raw;
         drive.pad.accel = 1.0;
-        runner.setDriverInput(drive);
+        runner.setManualInput(drive);
         runner.resume();
         QVERIFY(waitFor([&] { return runner.status().time > 6.0; }));
         runner.pause();
