@@ -42,30 +42,7 @@ set(function_dirs model)           # (b)
 
 # --- helpers ---------------------------------------------------------------------------------
 
-# Reads `file` into the list `out_var`, one element per line (the last line need not end in a
-# newline). Characters that would break a CMake list element are replaced by placeholders; the
-# checks below only look at braces, semicolons and whitespace, decode_line restores the rest.
-function(read_lines file out_var)
-  file(READ "${file}" text)
-  string(REPLACE "\r" "" text "${text}")
-  string(REPLACE "\\" "<<bs>>" text "${text}")
-  string(REPLACE ";" "<<sc>>" text "${text}")
-  string(REPLACE "[" "<<lb>>" text "${text}")
-  string(REPLACE "]" "<<rb>>" text "${text}")
-  string(REGEX REPLACE "\n$" "" text "${text}")
-  string(REPLACE "\n" ";" text "${text}")
-  set(${out_var} "${text}" PARENT_SCOPE)
-endfunction()
-
-function(decode_line in out_var)
-  set(s "${in}")
-  string(REPLACE "<<sc>>" ";" s "${s}")
-  string(REPLACE "<<lb>>" "[" s "${s}")
-  string(REPLACE "<<rb>>" "]" s "${s}")
-  string(REPLACE "<<bs>>" "\\" s "${s}")
-  string(STRIP "${s}" s)
-  set(${out_var} "${s}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/LineReader.cmake)
 
 function(sources_under dirs out_var)
   set(found "")

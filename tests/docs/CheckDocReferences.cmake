@@ -36,27 +36,7 @@ endforeach()
 
 # --- helpers ---------------------------------------------------------------------------------
 
-# Reads `file` into the list `out_var`, one element per line. Characters that would break a CMake
-# list element are replaced by placeholders (decode_line restores them for messages).
-function(read_lines file out_var)
-  file(READ "${file}" text)
-  string(REPLACE "\r" "" text "${text}")
-  string(REPLACE "\\" "<<bs>>" text "${text}")
-  string(REPLACE ";" "<<sc>>" text "${text}")
-  string(REPLACE "[" "<<lb>>" text "${text}")
-  string(REPLACE "]" "<<rb>>" text "${text}")
-  string(REPLACE "\n" ";" text "${text}")
-  set(${out_var} "${text}" PARENT_SCOPE)
-endfunction()
-
-function(decode_line in out_var)
-  set(s "${in}")
-  string(REPLACE "<<sc>>" ";" s "${s}")
-  string(REPLACE "<<lb>>" "[" s "${s}")
-  string(REPLACE "<<rb>>" "]" s "${s}")
-  string(REPLACE "<<bs>>" "\\" s "${s}")
-  set(${out_var} "${s}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/LineReader.cmake)
 
 # A cited section number, e.g. "§2.4.5", or a range "§2.16-2.17" / "§6.3 – §6.5" (hyphen or en
 # dash). A range end counts only if it has a dot ("§7.6-12" means item 12 of §7.6).

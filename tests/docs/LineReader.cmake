@@ -1,0 +1,23 @@
+# Reading a text file line by line in a CMake script. CMake lists split on ";" and treat "[", "]"
+# and "\\" specially, so those characters are encoded while the text is a list and decoded per line.
+function(read_lines file out_var)
+  file(READ "${file}" text)
+  string(REPLACE "\r" "" text "${text}")
+  string(REPLACE "\\" "<<bs>>" text "${text}")
+  string(REPLACE ";" "<<sc>>" text "${text}")
+  string(REPLACE "[" "<<lb>>" text "${text}")
+  string(REPLACE "]" "<<rb>>" text "${text}")
+  string(REGEX REPLACE "\n$" "" text "${text}")
+  string(REPLACE "\n" ";" text "${text}")
+  set(${out_var} "${text}" PARENT_SCOPE)
+endfunction()
+
+function(decode_line in out_var)
+  set(s "${in}")
+  string(REPLACE "<<sc>>" ";" s "${s}")
+  string(REPLACE "<<lb>>" "[" s "${s}")
+  string(REPLACE "<<rb>>" "]" s "${s}")
+  string(REPLACE "<<bs>>" "\\" s "${s}")
+  string(STRIP "${s}" s)
+  set(${out_var} "${s}" PARENT_SCOPE)
+endfunction()
