@@ -85,6 +85,20 @@ Path::Projection Path::projectSegment(Vec2 p, std::size_t i) const noexcept
     return r;
 }
 
+namespace {
+
+/// Keeps the projection that is nearest: sideways off the path plus beyond its ends.
+void keepNearest(const Path::Projection& r, double length, Path::Projection& best, double& bestDist) noexcept
+{
+    const double dist = std::fabs(r.offset) + std::fabs(std::min(0.0, r.s)) + std::fabs(std::max(0.0, r.s - length));
+    if (dist < bestDist) {
+        bestDist = dist;
+        best = r;
+    }
+}
+
+}  // namespace
+
 Path::Projection Path::project(Vec2 p) const noexcept
 {
     Projection best;
@@ -92,13 +106,7 @@ Path::Projection Path::project(Vec2 p) const noexcept
         return best;
     double bestDist = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < segmentCount(); ++i) {
-        const Projection r = projectSegment(p, i);
-        const double dist = std::fabs(r.offset) + std::fabs(std::min(0.0, r.s)) +
-                            std::fabs(std::max(0.0, r.s - length()));
-        if (dist < bestDist) {
-            bestDist = dist;
-            best = r;
-        }
+        keepNearest(projectSegment(p, i), length(), best, bestDist);
     }
     return best;
 }
@@ -119,13 +127,7 @@ Path::Projection Path::project(Vec2 p, std::size_t hint, std::size_t back, std::
             i = ((i % static_cast<long long>(n)) + static_cast<long long>(n)) % static_cast<long long>(n);
         else if (i < 0 || i >= static_cast<long long>(n))
             continue;
-        const Projection r = projectSegment(p, std::size_t(i));
-        const double dist = std::fabs(r.offset) + std::fabs(std::min(0.0, r.s)) +
-                            std::fabs(std::max(0.0, r.s - length()));
-        if (dist < bestDist) {
-            bestDist = dist;
-            best = r;
-        }
+        keepNearest(projectSegment(p, std::size_t(i)), length(), best, bestDist);
     }
     return best;
 }
