@@ -41,7 +41,7 @@ public:
     bool isRunning() const { return running_; }
     bool autoBox() const { return autoBoxOn_; }
 
-    /// Keyboard driving (spec §3.2 smoothing): returns true when the key is a driving key.
+    /// Keyboard driving (vehicle-model §3.2 smoothing): returns true when the key is a driving key.
     bool keyEvent(int key, bool pressed, bool autoRepeat);
     /// Releases every driving key (the window lost focus).
     void releaseKeys();

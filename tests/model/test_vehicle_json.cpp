@@ -73,7 +73,7 @@ private slots:
 
     void referencePresetIsTheSpecCar()
     {
-        // presets/physx-snippet-4w.json is exactly the spec §6.14 car built in code.
+        // presets/physx-snippet-4w.json is exactly the vehicle-model §6.14 car built in code.
         const std::string text = readFile(fs::path(JOUNCE_SOURCE_DIR) / "presets/physx-snippet-4w.json");
         QVERIFY(text == referenceText());
         QVERIFY(io::parseVehicle(text).config == referenceCar());
@@ -195,7 +195,7 @@ private slots:
 
     void optionalValuesTakeTheSpecDefaults()
     {
-        // A minimal file: only what has no default. Everything else is the spec's default.
+        // A minimal file: only what has no default. Everything else is vehicle-model.md's default.
         VehicleConfig c = referenceCar();
         io::Json j = io::vehicleToJson(c);
         j.erase("controls");
