@@ -2,6 +2,7 @@
 // Reading JSON text that may be hostile, and writing JSON in Jounce's canonical layout.
 
 #include "json/Problem.h"
+#include "json/TextFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,12 +42,5 @@ std::string formatNumber(double v);
 /// A short description of a JSON value for messages: `string "abc"`, `number 3`, `an object`.
 /// Strings over 40 bytes are cut (on a UTF-8 character boundary) and end in "...".
 std::string describeJson(const Json& v);
-
-/// Reads a whole file, refusing files larger than maxBytes. Returns an error message or "".
-std::string readTextFile(const std::string& path, std::size_t maxBytes, std::string& out);
-
-/// Writes a file atomically: a temporary file in the same folder, flushed, then renamed over the
-/// target, so a crash never leaves a half-written file. Returns an error message or "".
-std::string writeFileAtomic(const std::string& path, std::string_view contents);
 
 }  // namespace jounce::io
