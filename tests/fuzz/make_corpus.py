@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz targets (tests/fuzz/corpus/<target>/) and tests/fuzz/data.
+
+The presets are copied as they are; every hostile case is made here from them, so a case can be
+read, changed and made again: `python3 tests/fuzz/make_corpus.py` from the repository root. Files
+stay small (the whole corpus under 2 MB); inputs too large for it (a 3.5 MB vehicle name) are made
+by the targets' generatedInputs() at replay time instead.
+"""
+
+import copy
+import json
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FUZZ = ROOT / "tests" / "fuzz"
+CORPUS = FUZZ / "corpus"
+PRESETS = ROOT / "presets"
+
+
+def dump(value):
+    # allow_nan: Python writes NaN and Infinity as the bare literals a hostile file would hold.
+    return json.dumps(value, indent=1, allow_nan=True).encode() + b"\n"
+
+
+def write(target, name, data):
+    path = CORPUS / target / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def load(path):
+    return json.loads(path.read_text())
+
+
+def common_hostile(target, good_text):
+    """The malformed-text cases every JSON reader must survive, made from one good file."""
+    raw = good_text.encode()
+    write(target, "empty.json", b"")
+    write(target, "truncated-half.json", raw[: len(raw) // 2])
+    write(target, "truncated-in-string.json", raw[: raw.index(b'"', 20) + 3])
+    write(target, "not-object.json", b"[1, 2, 3]\n")
+    write(target, "nan-infinity.json", b'{"a": NaN, "b": Infinity, "c": -Infinity}\n')
+    write(target, "deep-arrays.json", b"[" * 10000 + b"]" * 10000)
+    write(target, "deep-objects.json", b'{"a":' * 3000 + b"1" + b"}" * 3000)
+    write(target, "non-utf8.json", raw.replace(b'"name": "', b'"name": "\xff\xfe\xc3(\xed\xa0\x80', 1))
+    write(target, "bom.json", b"\xef\xbb\xbf" + raw)
+    write(target, "nul-bytes.json", raw[:40] + b"\x00\x00" + raw[40:])
+    dup = raw.replace(b'"schemaVersion": 1,', b'"schemaVersion": 1, "schemaVersion": 2, "name": "a", "name": "b",', 1)
+    write(target, "duplicate-keys.json", dup)
+
+
+def with_unknown_keys(doc, where, count):
+    obj = doc
+    for key in where:
+        obj = obj[key]
+    for i in range(count):
+        obj["unknownKey%05d" % i] = i
+    return doc
+
+
+def vehicles():
+    for f in sorted(PRESETS.glob("*.json")):
+        shutil.copyfile(f, CORPUS / "vehicle" / f.name)
+    base_text = (PRESETS / "physx-snippet-4w.json").read_text()
+    base = json.loads(base_text)
+
+    def variant(name, change):
+        doc = copy.deepcopy(base)
+        change(doc)
+        write("vehicle", name, dump(doc))
+
+    def setw(i, part, key, value):
+        return lambda d: d["wheels"][i][part].__setitem__(key, value)
+
+    variant("radius-316-wheel1.json", setw(1, "wheel", "radius", 316))
+    variant("radius-1000.json", lambda d: [w["wheel"].__setitem__("radius", 1000) for w in d["wheels"]])
+    variant("radius-1e9.json", lambda d: [w["wheel"].__setitem__("radius", 1e9) for w in d["wheels"]])
+    for tag, mass in (("1e308", 1e308), ("1e-30", 1e-30), ("1e-320", 1e-320)):
+        variant("mass-%s.json" % tag, lambda d, m=mass: d["chassis"].__setitem__("mass", m))
+    variant("wheel-centre-z-1e30.json", lambda d: d["wheels"][0]["geometry"]["wheelCentreOffset"].__setitem__(2, 1e30))
+    variant("dimensions-1e9.json", lambda d: d["chassis"].__setitem__("dimensions", [1e9, 1e9, 1e9]))
+    variant("spring-1e7.json", lambda d: [w["suspension"].__setitem__("springStrength", 1e7) for w in d["wheels"]])
+    variant("chassis-moi-0.001.json", lambda d: d["chassis"].__setitem__("moi", [0.001, 0.001, 0.001]))
+    variant("wheel-moi-0.001.json", lambda d: [w["wheel"].__setitem__("moi", 0.001) for w in d["wheels"]])
+    variant("long-name-90k.json", lambda d: d.__setitem__("name", "n" * 90000))
+    variant("unknown-keys-3000.json", lambda d: with_unknown_keys(d, ["chassis"], 3000))
+    variant("wheels-empty.json", lambda d: d.__setitem__("wheels", []))
+    variant("wheels-21.json", lambda d: d.__setitem__("wheels", [d["wheels"][0]] * 21))
+    variant("nan-mass.json", lambda d: d["chassis"].__setitem__("mass", float("nan")))
+    variant("schema-version-2.json", lambda d: d.__setitem__("schemaVersion", 2))
+    variant("mass-string.json", lambda d: d["chassis"].__setitem__("mass", "1500"))
+    common_hostile("vehicle", base_text)
+
+
+def maneuvers():
+    for f in sorted((PRESETS / "maneuvers").glob("*.json")):
+        shutil.copyfile(f, CORPUS / "maneuver" / f.name)
+    base_text = (PRESETS / "maneuvers" / "skidpad.json").read_text()
+    base = json.loads(base_text)
+
+    doc = copy.deepcopy(base)
+    # 39 ASCII bytes then a two-byte character: a message cut at 40 bytes falls inside it.
+    doc["name"] = "A" * 39 + "\u00e9"
+    doc["phases"][0]["name"] = "A" * 39 + "\u00e9"
+    doc["start"]["position"] = [1e308, 0.0]
+    write("maneuver", "name-cut-in-utf8-start-1e308.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+
+    doc = copy.deepcopy(base)
+    doc["start"]["position"] = [1e308, -1e308]
+    doc["start"]["heading"] = 1e308
+    write("maneuver", "start-1e308-heading.json", dump(doc))
+
+    doc = copy.deepcopy(base)
+    doc["phases"] = [{"name": "p%d" % i, "inputs": {"accel": 1}, "until": {"duration": 1e-9}} for i in range(1001)]
+    write("maneuver", "phases-1001.json", dump(doc))
+
+    doc = copy.deepcopy(base)
+    doc["phases"][1]["path"] = {"type": "polyline", "frame": "world",
+                                "points": [[i * 0.5, (i % 7) * 0.1] for i in range(3000)], "closed": True}
+    write("maneuver", "polyline-3000.json", json.dumps(doc, separators=(",", ":")) + "\n")
+
+    doc = copy.deepcopy(base)
+    doc["phases"][1]["path"] = {"type": "slalom", "frame": "start", "entry": 1e5, "spacing": 1000, "cones": 1000,
+                                "amplitude": 100, "direction": "left", "vehicleWidth": 20}
+    write("maneuver", "slalom-extreme.json", dump(doc))
+
+    doc = copy.deepcopy(base)
+    doc["phases"][0]["name"] = "B" * 50000
+    write("maneuver", "long-phase-name.json", dump(doc))
+
+    write("maneuver", "unknown-keys-3000.json", dump(with_unknown_keys(copy.deepcopy(base), ["start"], 3000)))
+    common_hostile("maneuver", base_text)
+
+
+def pgm(width, height, maxval, samples):
+    header = b"P5\n%d %d\n%d\n" % (width, height, maxval)
+    if maxval < 256:
+        return header + bytes(samples)
+    return header + b"".join(bytes([s >> 8, s & 0xFF]) for s in samples)
+
+
+def terrains():
+    for f in sorted((PRESETS / "terrains").glob("*.json")):
+        shutil.copyfile(f, CORPUS / "terrain" / f.name)
+    base_text = (PRESETS / "terrains" / "flat.json").read_text()
+    base = json.loads(base_text)
+
+    def small(**changes):
+        doc = copy.deepcopy(base)
+        doc["extent"] = {"xMin": 0, "xMax": 20, "yMin": 0, "yMax": 10}
+        doc["spacing"] = 1
+        doc["start"] = {"position": [5, 5], "heading": 0}
+        doc.update(changes)
+        return doc
+
+    doc = small(extent={"xMin": 0, "xMax": 1e-9, "yMin": 0, "yMax": 10}, start={"position": [0, 5], "heading": 0})
+    write("terrain", "one-node-wide.json", dump(doc))
+    doc = small(extent={"xMin": 0, "xMax": 10, "yMin": 0, "yMax": 1e-9}, start={"position": [5, 0], "heading": 0})
+    write("terrain", "one-node-deep.json", dump(doc))
+    doc = small(extent={"xMin": -1e6, "xMax": 1e6, "yMin": -1e6, "yMax": 1e6}, spacing=0.01)
+    write("terrain", "extent-too-many-nodes.json", dump(doc))
+
+    # A 9 999-corner star polygon (the limit is 10 000), coordinates rounded to keep the file small.
+    import math
+    points = []
+    for i in range(9999):
+        r = 8 if i % 2 else 4
+        a = 2 * math.pi * i / 9999
+        points.append([round(10 + r * math.cos(a), 3), round(5 + r * math.sin(a), 3)])
+    doc = small(surfaces={"base": "grass", "patches": [{"surface": "ice", "shape": "polygon", "points": points}]})
+    write("terrain", "polygon-9999.json", json.dumps(doc, separators=(",", ":")) + "\n")
+
+    doc = small(base={"type": "grid", "heights": [[(i * j) % 5 * 0.1 for i in range(21)] for j in range(11)]})
+    write("terrain", "grid-21x11.json", dump(doc))
+    doc = small(base={"type": "grid", "heights": [[1e300] * 21 for _ in range(11)]})
+    write("terrain", "grid-huge-heights.json", dump(doc))
+    doc = small(extent={"xMin": 0, "xMax": 3, "yMin": 0, "yMax": 2},
+                base={"type": "pgm", "file": "small.pgm", "heightScale": 0.01, "heightOffset": -1})
+    write("terrain", "pgm-small.json", dump(doc))
+    doc = small(base={"type": "pgm", "file": "/nonexistent/x.pgm", "heightScale": 0.01})
+    write("terrain", "pgm-missing.json", dump(doc))
+    features = [
+        {"type": "bump", "at": [5, 5], "length": 1e5, "width": 1e5, "height": 100, "across": "cosine"},
+        {"type": "ramp", "from": [0, 5], "width": 4, "rise": 1000, "length": 1e-3, "plateau": 0, "down": 1e-3},
+        {"type": "slope", "from": [0, 5], "width": 4, "grade": 100, "length": 1e5, "runOut": 1e5},
+        {"type": "washboard", "from": [0, 5], "width": 4, "length": 20, "amplitude": 100, "wavelength": 1e-3},
+        {"type": "rough", "from": [0, 5], "width": 10, "length": 20, "class": "H", "seed": -1},
+    ]
+    write("terrain", "features-extreme.json", dump(small(features=features)))
+    doc = small(surfaces={"base": "grass", "patches": [
+        {"surface": "x" * 65, "shape": "rectangle", "xMin": 0, "xMax": 1, "yMin": 0, "yMax": 1},
+        {"surface": "ice", "shape": "circle", "centre": [5, 5], "radius": 1e6, "innerRadius": 1e6},
+        {"surface": "ice", "shape": "polygon", "points": [[0, 0], [1e6, 1e6]]}]})
+    write("terrain", "patches-odd.json", dump(doc))
+    write("terrain", "start-off-grid.json", dump(small(start={"position": [1e6, -1e6], "heading": 6.2})))
+    write("terrain", "unknown-keys-3000.json", dump(with_unknown_keys(small(), ["extent"], 3000)))
+    common_hostile("terrain", base_text)
+
+
+def pgms():
+    small_pgm = pgm(4, 3, 255, [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 255])
+    (FUZZ / "data").mkdir(exist_ok=True)
+    (FUZZ / "data" / "small.pgm").write_bytes(small_pgm)
+    write("pgm", "small.pgm", small_pgm)
+    write("pgm", "16bit.pgm", pgm(3, 3, 65535, [0, 1, 256, 4000, 65535, 12, 13, 14, 15]))
+    write("pgm", "comments.pgm", b"P5 # a comment\n3 # w\n2\n# h\n9\n" + bytes([0, 1, 2, 3, 4, 9]))
+    write("pgm", "one-pixel.pgm", pgm(1, 1, 1, [1]))
+    write("pgm", "truncated.pgm", pgm(16, 16, 255, list(range(256)))[:-10])
+    write("pgm", "sample-above-maxval.pgm", pgm(2, 2, 10, [1, 2, 3, 11]))
+    write("pgm", "maxval-0.pgm", b"P5\n2 2\n0\n\0\0\0\0")
+    write("pgm", "maxval-65536.pgm", b"P5\n2 2\n65536\n" + bytes(8))
+    write("pgm", "huge-header.pgm", b"P5\n999999999 999999999\n255\n\0")
+    write("pgm", "ten-digits.pgm", b"P5\n1000000000 1\n255\n\0")
+    write("pgm", "no-space-after-maxval.pgm", b"P5\n2 2\n255")
+    write("pgm", "p2-ascii.pgm", b"P2\n2 2\n255\n1 2 3 4\n")
+    write("pgm", "empty.pgm", b"")
+
+
+def same_shape_replaces(a, b, pointer=""):
+    """The "replace" operations that turn a into b where both have the same shape (the edits path
+    of applyPatch); a real diff adds and removes where list lengths differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [op for k in a if k in b for op in same_shape_replaces(a[k], b[k], pointer + "/" + k)]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [op for i in range(len(a)) for op in same_shape_replaces(a[i], b[i], pointer + "/%d" % i)]
+    if a != b and not isinstance(a, (dict, list)) and not isinstance(b, (dict, list)):
+        return [{"op": "replace", "path": pointer, "value": b}]
+    return []
+
+
+def patches():
+    hatch = load(PRESETS / "family-hatchback.json")
+    sports = load(PRESETS / "sports-car.json")
+    write("patch", "hatchback-to-sports-values.json", dump(same_shape_replaces(hatch, sports)))
+    write("patch", "replace-values.json", dump([
+        {"op": "replace", "path": "/chassis/mass", "value": 1600.0},
+        {"op": "replace", "path": "/wheels/0/suspension/springStrength", "value": 40000.0}]))
+    write("patch", "add-gear.json", dump([
+        {"op": "add", "path": "/drive/gears/ratios/-", "value": 0.6},
+        {"op": "add", "path": "/drive/autoBox/upRatios/-", "value": 0.65},
+        {"op": "add", "path": "/drive/autoBox/downRatios/-", "value": 0.5}]))
+    write("patch", "remove-wheel.json", dump([{"op": "remove", "path": "/wheels/3"}]))
+    write("patch", "move-copy-test.json", dump([
+        {"op": "test", "path": "/schemaVersion", "value": 1},
+        {"op": "copy", "from": "/wheels/0", "path": "/wheels/1"},
+        {"op": "move", "from": "/description", "path": "/name"}]))
+    write("patch", "whole-vehicle.json", dump([{"op": "replace", "path": "", "value": hatch}]))
+    # Each copy puts the whole document inside itself: the document doubles with every operation.
+    write("patch", "copy-doubling.json", dump([{"op": "copy", "from": "", "path": "/x%d" % i} for i in range(40)]))
+    write("patch", "copy-nesting.json", dump([{"op": "copy", "from": "/chassis", "path": "/chassis/c"}] * 80))
+    write("patch", "radius-316.json", dump([{"op": "replace", "path": "/wheels/1/wheel/radius", "value": 316}]))
+    write("patch", "mass-1e308.json", dump([{"op": "replace", "path": "/chassis/mass", "value": 1e308}]))
+    write("patch", "bad-ops.json", dump([{"op": "frob", "path": "/a"}, {"path": 3}, 7, {"op": "add", "path": "/a"}]))
+    write("patch", "bad-pointers.json", dump([{"op": "replace", "path": "chassis/mass", "value": 1},
+                                              {"op": "remove", "path": "/wheels/99"},
+                                              {"op": "add", "path": "/wheels/-1", "value": 1},
+                                              {"op": "replace", "path": "/a~2b", "value": 1}]))
+    write("patch", "format-change.json", dump([{"op": "replace", "path": "/format", "value": "x"}]))
+    write("patch", "not-array.json", dump({"op": "add", "path": "/a", "value": 1}))
+    write("patch", "unknown-keys-3000.json", dump([with_unknown_keys({"op": "test", "path": "/schemaVersion",
+                                                                       "value": 1}, [], 3000)]))
+    common_hostile("patch", json.dumps([{"op": "replace", "path": "/name", "value": "renamed"}]))
+
+
+def sets():
+    cases = {
+        "mass.txt": "chassis.mass=1600",
+        "spring-all.txt": "wheels[*].suspension.springStrength=40000\nchassis.mass=1600",
+        "drive-nw.txt": "drive.type=NW",
+        "radius-316.txt": "wheels[1].wheel.radius=316",
+        "mass-1e308.txt": "chassis.mass=1e308",
+        "mass-1e-320.txt": "chassis.mass=1e-320",
+        "mass-nan.txt": "chassis.mass=NaN",
+        "pointer-form.txt": "/chassis/mass=1700",
+        "array-value.txt": "chassis.moi=[0.001, 0.001, 0.001]",
+        "graph.txt": "wheels[0].tire.frictionVsSlipGraph=[[0, 1], [0.1, 1], [1, 1]]",
+        "index-huge.txt": "wheels[999999999999].wheel.radius=1",
+        "index-negative.txt": "wheels[-1].wheel.radius=1",
+        "name-non-utf8.txt": b"name=\xff\xfe\xc3(",
+        "name-long.txt": "name=" + "A" * 39 + "\u00e9" * 1000,
+        "empty-value.txt": "chassis.mass=",
+        "no-equals.txt": "chassis.mass",
+        "deep-value.txt": "chassis.mass=" + "[" * 5000 + "]" * 5000,
+        "object-value.txt": 'chassis={"mass": 5}',
+        "many-edits.txt": "\n".join("wheels[%d].suspension.springStrength=%d" % (i % 4, 30000 + i) for i in range(64)),
+        "unknown-path.txt": "chassis.nothing=1\nwheels[*].wheel.=1",
+    }
+    for name, text in cases.items():
+        write("set", name, text)
+
+
+# Cases that still crash or hang: kept in tests/fuzz/findings/<target>/ (CTest fuzz_finding_*,
+# expected to fail) instead of the corpus, whose replay must pass. Remove an entry once the model
+# is fixed, and run this script again: the case moves into the corpus.
+OPEN_FINDINGS = {
+    # The reader accepts a grid one node wide or deep; building its Bullet height field throws.
+    "terrain": ["one-node-wide.json", "one-node-deep.json"],
+}
+
+
+def move_open_findings():
+    findings = FUZZ / "findings"
+    if findings.exists():
+        shutil.rmtree(findings)
+    for target, names in OPEN_FINDINGS.items():
+        for name in names:
+            (findings / target).mkdir(parents=True, exist_ok=True)
+            shutil.move(str(CORPUS / target / name), str(findings / target / name))
+
+
+def main():
+    if CORPUS.exists():
+        shutil.rmtree(CORPUS)
+    for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set"):
+        (CORPUS / target).mkdir(parents=True)
+    vehicles()
+    maneuvers()
+    terrains()
+    pgms()
+    patches()
+    sets()
+    move_open_findings()
+    total = sum(f.stat().st_size for f in CORPUS.rglob("*") if f.is_file())
+    print("corpus: %d files, %d bytes" % (sum(1 for f in CORPUS.rglob("*") if f.is_file()), total))
+
+
+if __name__ == "__main__":
+    main()
