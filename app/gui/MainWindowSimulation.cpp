@@ -171,7 +171,8 @@ QString MainWindow::maneuverSummary() const
 void MainWindow::updateStatus()
 {
     const sim::SimulationRunner::Status s = simulation_->status();
-    QString text = tr("t = %1 s · %2 · %3").arg(s.time, 0, 'f', 1).arg(s.paused ? tr("paused") : tr("running"),
+    const QString state = !s.failure.empty() ? tr("stopped") : s.paused ? tr("paused") : tr("running");
+    QString text = tr("t = %1 s · %2 · %3").arg(s.time, 0, 'f', 1).arg(state,
                                                                      s.realTime ? tr("real time") : tr("as fast as possible"));
     if (!s.paused && s.realTimeFactor > 0)
         text += tr(" · %1× real time").arg(s.realTimeFactor, 0, 'f', 1);
@@ -181,7 +182,10 @@ void MainWindow::updateStatus()
                     .arg(static_cast<int>(f->vehicle(telemetry::VehicleChannel::Gear)))
                     .arg(f->vehicle(telemetry::VehicleChannel::EngineOmega) * 60.0 / (2.0 * M_PI), 0, 'f', 0)
                     .arg(simulation_->autoBox() ? tr("on") : tr("off"));
-    if (s.resets > 0)
+    if (!s.failure.empty())
+        text += tr("<br><span style='color:#a00'>Stopped: %1. Edit the vehicle or reset (Ctrl+R) to go on.</span>")
+                    .arg(QString::fromStdString(s.failure).toHtmlEscaped());
+    else if (s.resets > 0)
         text += tr("<br><span style='color:#a00'>%1 reset(s): %2</span>").arg(s.resets).arg(QString::fromStdString(s.lastResetReason).toHtmlEscaped());
     if (!s.error.empty())
         text += tr("<br><span style='color:#a00'>%1</span>").arg(QString::fromStdString(s.error).toHtmlEscaped());

@@ -51,8 +51,9 @@ VehicleRun runOne(const CompareSetup& setup, std::size_t index, const RunControl
     run.cancelled = !recorder.runManeuver(runControl);
     run.simulatedTime = simulation.time();
     run.resets = simulation.resetCount();
-    run.lastResetReason = simulation.lastResetReason();
-    run.completed = !run.cancelled && simulation.maneuver() && !simulation.maneuver()->timedOut();
+    // A failed run (reset on every step) reports its failure where resets are reported.
+    run.lastResetReason = simulation.failed() ? simulation.failure() : simulation.lastResetReason();
+    run.completed = !run.cancelled && !simulation.failed() && simulation.maneuver() && !simulation.maneuver()->timedOut();
     if (!run.cancelled) {
         run.figures = figures.figures();
         if (control.progress)

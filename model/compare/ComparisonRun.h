@@ -62,7 +62,7 @@ struct VehicleRun {
     bool completed = false;   ///< the maneuver ended by itself, not at maxDuration
     bool cancelled = false;
     int resets = 0;           ///< bad-state resets: the figures are suspect when > 0
-    std::string lastResetReason;
+    std::string lastResetReason;  ///< or why the run failed (Simulation::failure())
     double simulatedTime = 0.0;
     double wallTime = 0.0;    ///< s, the run alone
     std::string error;        ///< the run could not be made (out of memory, ...); empty when it ran

@@ -23,9 +23,10 @@ RunDiagnosis diagnoseRun(std::shared_ptr<const VehicleConfig> config, std::share
     out.distance = simulation.distance();
     out.finalSpeed = simulation.frame().vehicle(telemetry::VehicleChannel::ForwardSpeed);
     out.finalGear = static_cast<int>(simulation.frame().vehicle(telemetry::VehicleChannel::Gear));
-    out.completed = simulation.maneuver() && !simulation.maneuver()->timedOut();
+    out.completed = !simulation.failed() && simulation.maneuver() && !simulation.maneuver()->timedOut();
     out.resets = simulation.resetCount();
-    out.lastResetReason = simulation.lastResetReason();
+    // A failed run (reset on every step) reports its failure where resets are reported.
+    out.lastResetReason = simulation.failed() ? simulation.failure() : simulation.lastResetReason();
     return out;
 }
 

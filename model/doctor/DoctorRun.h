@@ -22,7 +22,7 @@ struct RunDiagnosis {
     int finalGear = 0;              ///< -1 reverse, 0 neutral, 1.. forward
     bool completed = false;         ///< the maneuver ended by its own conditions (not the time limit)
     int resets = 0;                 ///< the simulation had to reset the vehicle (NaN, flung, fell off)
-    std::string lastResetReason;
+    std::string lastResetReason;    ///< or why the run failed (Simulation::failure())
 };
 
 /// Runs `maneuver` for `config` on `terrain` (null: the endless flat plane) and returns what the

@@ -16,7 +16,7 @@ void RunRecorder::removeObserver(RunObserver& observer)
 
 void RunRecorder::startManeuver(const Maneuver& maneuver, double maxDuration)
 {
-    sim_.startManeuver(maneuver, maxDuration);
+    sim_.startManeuver(maneuver, std::min(maxDuration, maxRunDuration(sim_.timeStep())));
     maneuver_ = maneuver;
     const ManeuverRun run{maneuver_, sim_.config(), planar(sim_.runStartPose())};
     for (RunObserver* o : observers_)
@@ -32,7 +32,7 @@ bool RunRecorder::step()
     for (RunObserver* o : observers_)
         o->stepped(record);
     if (inManeuver && !sim_.maneuverRunning()) {
-        const ManeuverRun run{maneuver_, sim_.config(), planar(sim_.runStartPose()), !sim_.maneuver()->timedOut()};
+        const ManeuverRun run{maneuver_, sim_.config(), planar(sim_.runStartPose()), !sim_.maneuver()->timedOut() && !sim_.failed()};
         for (RunObserver* o : observers_)
             o->maneuverEnded(run);
     }

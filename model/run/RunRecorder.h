@@ -35,7 +35,14 @@ public:
     void addObserver(RunObserver& observer) { observers_.push_back(&observer); }
     void removeObserver(RunObserver& observer);
 
-    /// Simulation::startManeuver, announced to the observers.
+    /// The most steps one maneuver run may take, whatever its duration and time step: 46 hours at
+    /// 60 Hz, 1000 s at the 10 kHz floor of the time step (about 35 s of wall time at 3.4 us per step).
+    static constexpr std::uint64_t kMaxRunSteps = 10'000'000;
+    /// The longest maneuver run at time step `dt` (kMaxRunSteps steps), s.
+    static double maxRunDuration(double dt) { return static_cast<double>(kMaxRunSteps) * dt; }
+
+    /// Simulation::startManeuver, announced to the observers. The run's time limit is capped at
+    /// maxRunDuration(), so that a run always ends in bounded time.
     void startManeuver(const Maneuver& maneuver, double maxDuration = ManeuverPlayer::kDefaultMaxDuration);
     /// One step, seen by every observer; ends the maneuver run when the maneuver ends with it.
     /// Returns false when the simulation had to reset the vehicle.

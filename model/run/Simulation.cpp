@@ -36,6 +36,8 @@ Simulation::Simulation(std::shared_ptr<Ground> ground, std::shared_ptr<const Veh
 void Simulation::setConfig(std::shared_ptr<const VehicleConfig> config)
 {
     vehicle().setConfig(std::move(config));
+    failure_.clear();
+    consecutiveResets_ = 0;
     if (player_)
         player_->updateVehicle(vehicle().config());
 }
@@ -56,6 +58,8 @@ void Simulation::reset()
     lastStepPhase_ = -1;
     time_ = 0.0;
     distance_ = 0.0;
+    failure_.clear();
+    consecutiveResets_ = 0;
     fillTelemetryFrame(vehicle(), time_, frame_);
 }
 
@@ -91,8 +95,27 @@ std::string Simulation::badState() const
     return {};
 }
 
+void Simulation::resetAfterBadState(const std::string& bad)
+{
+    ++resets_;
+    lastResetReason_ = bad + " at t = " + std::to_string(time_) + " s; the vehicle was reset to the start";
+    const double t = time_;
+    vehicle().reset(runStart_);
+    inputs_.reset();
+    time_ = t;
+    fillTelemetryFrame(vehicle(), time_, frame_);
+    if (++consecutiveResets_ >= kMaxConsecutiveResets)
+        failure_ = bad + " on " + std::to_string(consecutiveResets_) +
+                   " consecutive steps, starting again at rest from the start each time: the vehicle cannot be "
+                   "simulated as configured. Likely a value in the wrong unit (millimetres for metres, grams for "
+                   "kilograms, degrees for radians) or an extreme mass, inertia, spring or radius; `jounce-cli "
+                   "doctor` lists suspicious values";
+}
+
 bool Simulation::step()
 {
+    if (failed())
+        return false;
     const double dt = timeStep();
     Vehicle& v = vehicle();
     const btVector3 before = v.chassisTransform().getOrigin();
@@ -124,15 +147,12 @@ bool Simulation::step()
     time_ += dt;
 
     if (std::string bad = badState(); !bad.empty()) {
-        ++resets_;
-        lastResetReason_ = bad + " at t = " + std::to_string(time_) + " s; the vehicle was reset to the start";
-        const double t = time_;
-        vehicle().reset(runStart_);
-        inputs_.reset();
-        time_ = t;
-        fillTelemetryFrame(vehicle(), time_, frame_);
+        resetAfterBadState(bad);
+        if (player_ && !player_->finished())
+            player_->afterStep({.dt = dt, .forwardSpeed = 0.0, .distance = 0.0, .state = vehicleStateFromFrame(frame_)});
         return false;
     }
+    consecutiveResets_ = 0;
 
     const btVector3 after = v.chassisTransform().getOrigin();
     const double travelled = std::hypot(after.x() - before.x(), after.y() - before.y());  // on the ground plan

@@ -37,10 +37,20 @@ public:
     void startManeuver(const Maneuver& maneuver, double maxDuration = ManeuverPlayer::kDefaultMaxDuration);
     void stopManeuver() { player_.reset(); }
     const ManeuverPlayer* maneuver() const { return player_ ? &*player_ : nullptr; }
-    bool maneuverRunning() const { return player_ && !player_->finished(); }
+    bool maneuverRunning() const { return player_ && !player_->finished() && !failed(); }
 
-    /// One fixed step. Returns false when the vehicle had to be reset (see lastResetReason()).
+    /// One fixed step. Returns false when the vehicle had to be reset (see lastResetReason()) and
+    /// after the run failed (see failure()). A step that resets still takes dt: time and the
+    /// maneuver's clock advance, so every run ends whatever the vehicle does.
     bool step();
+
+    /// A vehicle that has to be reset on this many consecutive steps cannot be simulated as
+    /// configured (it blows up at rest, at the start pose): the run stops with failure().
+    static constexpr int kMaxConsecutiveResets = 10;
+    /// Why the run stopped ("" while it can go on). step() does nothing once it is set; reset(),
+    /// setConfig(), setGround() and startManeuver() clear it.
+    const std::string& failure() const { return failure_; }
+    bool failed() const { return !failure_.empty(); }
 
     const telemetry::Frame& frame() const { return frame_; }
     double time() const { return time_; }
@@ -63,6 +73,9 @@ public:
 private:
     /// A description of what is wrong with the body state, or "" when it is fine.
     std::string badState() const;
+    /// Puts the vehicle back at the run's start after a bad state; fails the run after
+    /// kMaxConsecutiveResets in a row.
+    void resetAfterBadState(const std::string& bad);
 
     World world_;
     SpawnPose start_;
@@ -76,7 +89,9 @@ private:
     double time_ = 0.0;
     double distance_ = 0.0;
     int resets_ = 0;
+    int consecutiveResets_ = 0;
     std::string lastResetReason_;
+    std::string failure_;
 };
 
 }  // namespace jounce::sim

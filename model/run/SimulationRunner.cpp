@@ -95,7 +95,7 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
     while (!stop.stop_requested()) {
         {
             std::unique_lock lock(mutex_);
-            if (loop.paused && loop.stepsRequested == 0 && commands_.empty())
+            if ((loop.paused || loop.sim.failed()) && loop.stepsRequested == 0 && commands_.empty())
                 wake_.wait(lock, stop, [&] { return !commands_.empty(); });
             pending.swap(commands_);
         }
@@ -104,12 +104,11 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
         for (Command& c : pending)
             apply(loop, c);
         pending.clear();
-        if (loop.paused && loop.stepsRequested == 0) {
+        // A failed run waits, like a paused one, for a new configuration, terrain or reset.
+        if ((loop.paused || loop.sim.failed()) && loop.stepsRequested == 0) {
+            publishStatus(loop);
             loop.paceStart = Clock::now();
             loop.pacedTime = 0.0;
-            std::lock_guard lock(mutex_);
-            status_.paused = true;
-            status_.error = loop.error;
             continue;
         }
         if (loop.stepsRequested > 0)
@@ -178,6 +177,7 @@ void SimulationRunner::publishStatus(const Loop& loop)
     status_.realTime = loop.realTime;
     status_.resets = sim.resetCount();
     status_.lastResetReason = sim.lastResetReason();
+    status_.failure = sim.failure();
     status_.maneuverRunning = sim.maneuverRunning();
     status_.maneuverFinished = loop.maneuverStarted && sim.maneuver() && sim.maneuver()->finished();
     status_.maneuverProgress = sim.maneuver() ? sim.maneuver()->progress() : 0.0;

@@ -29,6 +29,9 @@ public:
         bool realTime = true;
         int resets = 0;             ///< bad states caught and reset
         std::string lastResetReason;
+        /// Why the simulation stopped (Simulation::failure()): it waits for a new configuration,
+        /// terrain or a reset. "" while it runs.
+        std::string failure;
         bool maneuverRunning = false;
         bool maneuverFinished = false;  ///< the last started maneuver has ended
         double maneuverProgress = 0.0;

@@ -30,7 +30,7 @@ struct ManeuverRun {
     const Maneuver& maneuver;       ///< as given to startManeuver()
     const VehicleConfig& vehicle;   ///< the configuration now (it may change live during a run)
     PlanarPose start;               ///< where the run started (Simulation::runStartPose())
-    bool completed = false;         ///< at the end: by its own conditions, not the time limit
+    bool completed = false;         ///< at the end: by its own conditions, not the time limit or a failure
 };
 
 class RunObserver {

@@ -7,6 +7,7 @@
 #include "world/TerrainGround.h"
 #include "analysis/FigureRecorder.h"
 #include "scenario/ManeuverJson.h"
+#include "support/NearAssert.h"
 
 #include <QtTest>
 
@@ -124,6 +125,80 @@ private slots:
         const int seen = counter.steps;
         recorder.step();
         QCOMPARE(counter.steps, seen);
+    }
+
+    void aVehicleThatBlowsUpAtRestStopsTheRunWithAReason()
+    {
+        // A wheel radius in millimetres (316 m): the vehicle blows up on every step, even right after
+        // being reset to the start at rest. The run must end, not spin on resets.
+        auto broken = std::make_shared<VehicleConfig>(referenceCar());
+        broken->wheels[1].wheel.radius = 316.0;
+        Simulation sim(makeGround(nullptr), broken, startPose(nullptr));
+        RunRecorder recorder(sim);
+        CountingObserver counter;
+        recorder.addObserver(counter);
+        Maneuver idle;
+        idle.name = "idle";
+        ManeuverPhase phase;
+        phase.name = "idle";
+        phase.until.duration = 2.0;
+        idle.phases.push_back(phase);
+        recorder.startManeuver(idle);
+        QVERIFY(recorder.runManeuver());
+        QCOMPARE(sim.resetCount(), Simulation::kMaxConsecutiveResets);
+        QCOMPARE(recorder.steps(), std::uint64_t(Simulation::kMaxConsecutiveResets));
+        QVERIFY(sim.failed());
+        QVERIFY2(sim.failure().find("consecutive steps") != std::string::npos, sim.failure().c_str());
+        QVERIFY(!sim.maneuverRunning());
+        QCOMPARE(counter.ended, 1);
+        QVERIFY(!counter.lastCompleted);
+        QVERIFY(!sim.step());  // a failed run takes no more steps
+
+        // A new configuration clears the failure: the run can go on.
+        sim.setConfig(std::make_shared<const VehicleConfig>(referenceCar()));
+        QVERIFY(!sim.failed());
+        QVERIFY(sim.step());
+    }
+
+    void resetsAdvanceTheManeuverClock()
+    {
+        // Stiff springs on a light car: the state blows up now and then, not on every step. Every
+        // step, reset or not, counts towards the maneuver's duration.
+        auto wild = std::make_shared<VehicleConfig>(referenceCar());
+        wild->chassis.mass = 4.0;
+        wild->chassis.moi = {0.01, 0.01, 0.01};
+        for (WheelConfig& w : wild->wheels) {
+            w.suspension.sprungMass = 1.0;
+            w.suspension.springStrength = 1e9;
+            w.suspension.springDamperRate = 0.0;
+        }
+        Simulation sim(makeGround(nullptr), wild, startPose(nullptr));
+        RunRecorder recorder(sim);
+        Maneuver idle;
+        idle.name = "idle";
+        ManeuverPhase phase;
+        phase.name = "idle";
+        phase.until.duration = 5.0;
+        idle.phases.push_back(phase);
+        recorder.startManeuver(idle);
+        QVERIFY(recorder.runManeuver());
+        QVERIFY(sim.resetCount() >= 1);
+        QVERIFY(!sim.failed());
+        QCOMPARE(recorder.steps(), std::uint64_t(300));
+    }
+
+    void everyRunIsCappedAtTheStepBudget()
+    {
+        Simulation sim(makeGround(nullptr), std::make_shared<const VehicleConfig>(referenceCar()), startPose(nullptr));
+        RunRecorder recorder(sim);
+        Maneuver idle;
+        idle.name = "idle";
+        ManeuverPhase phase;
+        phase.name = "idle";
+        phase.until.duration = 1e12;
+        idle.phases.push_back(phase);
+        recorder.startManeuver(idle, 1e12);
+        JOUNCE_VERIFY_NEAR(sim.maneuver()->maxDuration(), RunRecorder::maxRunDuration(sim.timeStep()), 1e-6);
     }
 };
 

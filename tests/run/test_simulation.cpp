@@ -219,6 +219,23 @@ private slots:
         JOUNCE_VERIFY_NEAR(sim.time(), 10.0, 1e-6);  // time went on through the resets
     }
 
+    void runnerStopsAFailedRunAndGoesOnWithANewConfig()
+    {
+        // A wheel radius in millimetres: the vehicle blows up at rest. The runner must stop stepping
+        // (not reset forever) and say why; a corrected configuration lets it go on.
+        auto broken = std::make_shared<VehicleConfig>(referenceCar());
+        broken->wheels[1].wheel.radius = 316.0;
+        SimulationRunner runner(broken, nullptr);
+        runner.setRealTime(false);
+        QVERIFY(waitFor([&] { return !runner.status().failure.empty(); }));
+        const std::uint64_t steps = runner.status().steps;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QCOMPARE(runner.status().steps, steps);
+        QCOMPARE(runner.status().resets, Simulation::kMaxConsecutiveResets);
+        runner.setConfig(std::make_shared<VehicleConfig>(referenceCar()));
+        QVERIFY(waitFor([&] { return runner.status().failure.empty() && runner.status().steps > steps + 60; }));
+    }
+
     void everyPresetCompletesEveryManeuverOnBothTerrains()
     {
         std::vector<std::shared_ptr<const Terrain>> terrains;
