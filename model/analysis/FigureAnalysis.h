@@ -19,7 +19,8 @@
 
 namespace jounce::sim::figures {
 
-using telemetry::Frame;
+/// The procedures read samples through the accessors of a frame (time(), vehicle(), wheel()).
+using Frame = FigureSample;
 using telemetry::VehicleChannel;
 using telemetry::WheelChannel;
 

@@ -9,15 +9,22 @@ void FigureRecorder::maneuverStarted(const ManeuverRun& run)
     // Figures need whole runs only when a phase is measured; other runs keep nothing.
     measured_ = std::any_of(run.maneuver.phases.begin(), run.maneuver.phases.end(),
                             [](const ManeuverPhase& p) { return p.measure.has_value(); });
+    overflowed_ = false;
     frames_.clear();
     phases_.clear();
 }
 
 void FigureRecorder::stepped(const StepRecord& step)
 {
-    if (!step.inManeuver || !measured_)
+    if (!step.inManeuver || !measured_ || overflowed_)
         return;
-    frames_.push_back(step.frame);
+    if (frames_.size() >= kMaxSamples) {
+        overflowed_ = true;
+        frames_ = {};
+        phases_ = {};
+        return;
+    }
+    frames_.emplace_back(step.frame);
     phases_.push_back(step.phase);
 }
 
@@ -30,6 +37,10 @@ void FigureRecorder::maneuverEnded(const ManeuverRun& run)
     input.start = run.start;
     input.framePhase = std::move(phases_);
     figures_ = maneuverFigures(input);
+    if (overflowed_)
+        for (Figure& f : figures_)
+            f.note = "not measured: the run took more than " + std::to_string(kMaxSamples) +
+                     " steps (a shorter maneuver or a longer time step measures it)";
     ++runsEnded_;
     frames_ = {};
     phases_ = {};

@@ -113,7 +113,7 @@ std::vector<double> centredAverage(std::span<const double> x, std::size_t halfWi
 }
 
 std::vector<int> replayPhases(const Maneuver& maneuver, const VehicleConfig& vehicle, const PlanarPose& start,
-                              std::span<const telemetry::Frame> frames)
+                              std::span<const FigureSample> frames)
 {
     ManeuverPlayer player(maneuver, std::numeric_limits<double>::infinity());
     player.setVehicle(vehicle, start);

@@ -7,6 +7,7 @@
 // saying why) when the run had no phase with its measure or that phase did not produce it (a
 // vehicle that never reached 100 km/h has no 0-100 km/h time).
 
+#include "analysis/FigureSample.h"
 #include "config/VehicleConfig.h"
 #include "scenario/Geometry2D.h"
 #include "scenario/Maneuver.h"
@@ -40,9 +41,9 @@ struct Figure {
 };
 
 struct FigureInput {
-    /// One frame per step, from the maneuver's first step on (what Simulation::frame() gives after
-    /// each step).
-    std::span<const telemetry::Frame> frames;
+    /// One sample per step, from the maneuver's first step on (of what Simulation::frame() gives
+    /// after each step; figureSamples() makes them from frames).
+    std::span<const FigureSample> frames;
     const Maneuver* maneuver = nullptr;
     const VehicleConfig* vehicle = nullptr;
     /// Where the run started (Simulation::runStartPose()): the origin of "start"-frame paths.
@@ -55,7 +56,7 @@ struct FigureInput {
 /// Reconstructs which phase each frame was stepped in by playing the maneuver against the
 /// frames' states (the player's end conditions read nothing else), -1 after the last phase.
 std::vector<int> replayPhases(const Maneuver& maneuver, const VehicleConfig& vehicle, const PlanarPose& start,
-                              std::span<const telemetry::Frame> frames);
+                              std::span<const FigureSample> frames);
 
 /// Every figure Jounce knows, in a fixed order, computed where the run produced it.
 std::vector<Figure> computeFigures(const FigureInput& input);

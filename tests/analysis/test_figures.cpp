@@ -63,8 +63,9 @@ VehicleConfig fineCar()
 
 std::vector<Figure> figuresOf(const Run& run, const Maneuver& m, const VehicleConfig& c, PlanarPose start = {})
 {
+    const std::vector<FigureSample> samples = figureSamples(run.frames);
     FigureInput in;
-    in.frames = run.frames;
+    in.frames = samples;
     in.maneuver = &m;
     in.vehicle = &c;
     in.start = start;
@@ -309,8 +310,9 @@ private slots:
         m.phases = {phase("brake", Measure::Braking)};
         const VehicleConfig c = fineCar();
         const Run run = synthesize(10, [](double) { return 0; }, [](Frame&, double) {});
+        const std::vector<FigureSample> samples = figureSamples(run.frames);
         FigureInput in;
-        in.frames = run.frames;
+        in.frames = samples;
         in.maneuver = &m;
         in.vehicle = &c;
         in.framePhase = run.phases;

@@ -11,6 +11,10 @@
 
 #include <QtTest>
 
+#include <cstdio>
+
+#include <unistd.h>
+
 using namespace jounce;
 using namespace jounce::sim;
 
@@ -46,6 +50,18 @@ Maneuver libraryManeuver(const char* name)
     return doc.maneuver;
 }
 
+/// The resident set size of this process now, kB.
+long residentKilobytes()
+{
+    long pages = 0, resident = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        std::fclose(f);
+    }
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
 }  // namespace
 
 class TestRunRecorder : public QObject {
@@ -76,8 +92,9 @@ private slots:
         QCOMPARE(figures.runsEnded(), std::uint64_t(1));
 
         // The recorder's figures are the figures of the frames the observers saw.
+        const std::vector<FigureSample> samples = figureSamples(counter.frames);
         FigureInput input;
-        input.frames = counter.frames;
+        input.frames = samples;
         input.maneuver = &accel;
         input.vehicle = &sim.config();
         const SpawnPose& s = sim.runStartPose();
@@ -185,6 +202,58 @@ private slots:
         QVERIFY(sim.resetCount() >= 1);
         QVERIFY(!sim.failed());
         QCOMPARE(recorder.steps(), std::uint64_t(300));
+    }
+
+    void figuresOfAnOverlongRunAreNotMeasuredButBounded()
+    {
+        const Maneuver accel = libraryManeuver("acceleration-0-100.json");
+        const VehicleConfig car = referenceCar();
+        FigureRecorder figures;
+        const ManeuverRun run{accel, car, PlanarPose{}};
+        figures.maneuverStarted(run);
+        telemetry::Frame frame;
+        frame.setWheelCount(4);
+        for (std::size_t i = 0; i <= FigureRecorder::kMaxSamples; ++i) {
+            frame.time() = double(i) / 60.0;
+            figures.stepped(StepRecord{frame, 0, true, false});
+        }
+        figures.maneuverEnded(run);
+        QVERIFY(!figures.figures().empty());
+        for (const Figure& f : figures.figures()) {
+            QVERIFY(!f.value);
+            QVERIFY2(f.note.find("more than 500000 steps") != std::string::npos, f.note.c_str());
+        }
+    }
+
+    void aLongMeasuredRunKeepsLittleMemory()
+    {
+        // Ten minutes of closed-loop circling, measured: the figures keep a ~100-byte sample per
+        // step (6 MB for the 36 000 steps), not the 2.5 kB frame (90 MB).
+        Maneuver circle = libraryManeuver("skidpad.json");
+        ManeuverPhase lap = circle.phases.at(1);
+        lap.name = "circle";
+        lap.measure = Measure::Skidpad;
+        lap.until = {};
+        lap.until.duration = 600.0;
+        circle.phases = {circle.phases.at(0), lap};
+        Simulation sim(makeGround(nullptr), std::make_shared<const VehicleConfig>(referenceCar()), startPose(nullptr));
+        RunRecorder recorder(sim);
+        FigureRecorder figures;
+        recorder.addObserver(figures);
+        const long before = residentKilobytes();
+        long peak = before;
+        StepCallback sampler([&](const StepRecord&) {
+            if (recorder.steps() % 1000 == 0)
+                peak = std::max(peak, residentKilobytes());
+        });
+        recorder.addObserver(sampler);
+        recorder.startManeuver(circle);
+        QVERIFY(recorder.runManeuver());
+        const long growth = peak - before;
+        qInfo("10 min measured closed-loop run: %ld kB resident growth over %llu steps", growth,
+              static_cast<unsigned long long>(recorder.steps()));
+        QVERIFY2(growth < 20'000, qPrintable(QString::number(growth)));
+        QCOMPARE(figures.runsEnded(), std::uint64_t(1));
     }
 
     void everyRunIsCappedAtTheStepBudget()

@@ -99,10 +99,11 @@ private slots:
         const PlanarPose start{s.x, s.y, s.heading};
         // The figures can tell the phases from the frames alone (as the GUI, which keeps no phase
         // record, computes them).
-        QVERIFY(replayPhases(m.maneuver, *config, start, frames) == phases);
+        const std::vector<FigureSample> samples = figureSamples(frames);
+        QVERIFY(replayPhases(m.maneuver, *config, start, samples) == phases);
 
         FigureInput in;
-        in.frames = frames;
+        in.frames = samples;
         in.maneuver = &m.maneuver;
         in.vehicle = config.get();
         in.start = start;
