@@ -7,6 +7,7 @@
 #include "config/EditSession.h"
 #include "io/VehicleJson.h"
 #include "json/JsonText.h"
+#include "json/TextFile.h"
 #include "run/RunRecorder.h"
 #include "run/Simulation.h"
 #include "run/TelemetryCsvRecorder.h"
@@ -20,7 +21,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -192,29 +192,31 @@ int runCommand(const Args& args)
     });
     recorder.addObserver(latAccel);
 
-    std::ofstream csv;
+    // Both outputs go to temporary files renamed over the targets at the end: a run that fails
+    // or is killed leaves an existing file as it was.
+    std::optional<io::AtomicFileWriter> csv;
     std::optional<sim::TelemetryCsvRecorder> csvRecorder;
     if (!o.out.empty()) {
-        csv.open(o.out, std::ios::binary | std::ios::trunc);
-        csvRecorder.emplace(csv, static_cast<int>(config->wheels.size()));
-        if (!csv || !csvRecorder->writeHeader()) {
-            std::cerr << "jounce-cli: cannot write " << o.out << "\n";
+        csv.emplace(o.out);
+        csvRecorder.emplace(csv->stream(), static_cast<int>(config->wheels.size()));
+        if (!csvRecorder->writeHeader() || !csv->ok()) {
+            std::cerr << "jounce-cli: cannot write " << o.out << ": " << csv->error() << "\n";
             return 1;
         }
         recorder.addObserver(*csvRecorder);
     }
 
-    std::ofstream poses;
+    std::optional<io::AtomicFileWriter> poses;
     sim::StepCallback poseRows([&](const sim::StepRecord&) {
-        sim::writePoseCsvRows(poses, sim::simulinkPoses(simulation.vehicle(), simulation.time()));
+        sim::writePoseCsvRows(poses->stream(), sim::simulinkPoses(simulation.vehicle(), simulation.time()));
     });
     if (!o.poses.empty()) {
-        poses.open(o.poses, std::ios::binary | std::ios::trunc);
-        if (!poses) {
-            std::cerr << "jounce-cli: cannot write " << o.poses << "\n";
+        poses.emplace(o.poses);
+        if (!poses->ok()) {
+            std::cerr << "jounce-cli: cannot write " << o.poses << ": " << poses->error() << "\n";
             return 1;
         }
-        sim::writePoseCsvHeader(poses);
+        sim::writePoseCsvHeader(poses->stream());
         recorder.addObserver(poseRows);
     }
 
@@ -224,16 +226,14 @@ int runCommand(const Args& args)
     const std::uint64_t steps = recorder.steps();
     if (csvRecorder) {
         csvRecorder->flush();
-        csv.close();
-        if (!csv) {
-            std::cerr << "jounce-cli: writing " << o.out << " failed\n";
+        if (const std::string err = csv->commit(); !err.empty()) {
+            std::cerr << "jounce-cli: writing " << o.out << " failed: " << err << "\n";
             return 1;
         }
     }
-    if (poses.is_open()) {
-        poses.close();
-        if (!poses) {
-            std::cerr << "jounce-cli: writing " << o.poses << " failed\n";
+    if (poses) {
+        if (const std::string err = poses->commit(); !err.empty()) {
+            std::cerr << "jounce-cli: writing " << o.poses << " failed: " << err << "\n";
             return 1;
         }
     }

@@ -53,7 +53,9 @@ usage:
 
 }  // namespace
 
-int main(int argc, char** argv)
+namespace {
+
+int dispatch(int argc, char** argv)
 {
     using namespace jounce::cli;
     const std::map<std::string, int (*)(const Args&)> commands{
@@ -79,11 +81,21 @@ int main(int argc, char** argv)
     const auto command = commands.find(name);
     if (command == commands.end())
         return usageError("unknown command '" + name + "'");
+    return command->second(Args(argv + 2, argv + argc));
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    // Every expected failure is reported by the commands; this is the last line of defence: no
+    // exception leaves main (that would abort with a core dump instead of a message and exit 3).
     try {
-        return command->second(Args(argv + 2, argv + argc));
+        return dispatch(argc, argv);
     } catch (const std::exception& e) {
-        // Every expected failure is reported by the commands; this is the last line of defence.
         std::cerr << "jounce-cli: internal error: " << e.what() << "\n";
-        return 3;
+    } catch (...) {
+        std::cerr << "jounce-cli: internal error: an unknown exception\n";
     }
+    return 3;
 }
