@@ -4,12 +4,12 @@
 #include "telemetry/CsvWriter.h"
 
 #include <QComboBox>
-#include <QFile>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QPainter>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QToolButton>
@@ -275,8 +275,10 @@ QString TelemetryPanel::exportPng(const QString& path)
     QPainter painter(&image);
     chartHost_->render(&painter);
     painter.end();
-    if (!image.save(path, "PNG"))
-        return tr("Could not write %1").arg(path);
+    // Written to a temporary file renamed over the target: a failure leaves an old file whole.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return tr("Could not write %1: %2").arg(path, file.errorString());
     return {};
 }
 
@@ -285,9 +287,9 @@ QString TelemetryPanel::exportCsv(const QString& path) const
     const double end = paused_ ? viewEnd_ : history_.endTime();
     const std::vector<telemetry::Frame> frames = history_.range(end - window_, end);
     const std::string csv = telemetry::toCsv(frames, wheelCount_);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size()))
+    QSaveFile file(path);  // atomic, as exportPng
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size()) || !file.commit())
         return tr("Could not write %1: %2").arg(path, file.errorString());
     return {};
 }

@@ -13,6 +13,7 @@
 #include <QFormLayout>
 #include <QInputDialog>
 #include <QMenuBar>
+#include <QSaveFile>
 #include <QUndoStack>
 
 namespace jounce::gui {
@@ -119,7 +120,10 @@ QString CompareWindow::exportReport(const QString& path, bool allParameters)
 
 QString CompareWindow::exportChartsPng(const QString& path)
 {
-    return chartsBox_->grab().save(path, "PNG") ? QString() : tr("Cannot write %1").arg(path);
+    QSaveFile file(path);  // atomic, as the other exports
+    if (file.open(QIODevice::WriteOnly) && chartsBox_->grab().save(&file, "PNG") && file.commit())
+        return {};
+    return tr("Cannot write %1: %2").arg(path, file.errorString());
 }
 
 QString CompareWindow::exportPatch(int from, int to, const QString& path)
