@@ -107,6 +107,7 @@ MainWindow::MainWindow()
     buildMenus();
     connect(&document_, &VehicleDocument::configChanged, this, &MainWindow::documentChanged);
     connect(&document_, &VehicleDocument::fileStateChanged, this, &MainWindow::updateTitle);
+    connect(&autosave_, &Autosave::writeFailed, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     documentChanged();
     updateTitle();
 
@@ -154,6 +155,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    autosave_.discard();  // saved, or the user discarded the edits
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());

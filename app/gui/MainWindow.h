@@ -3,6 +3,7 @@
 // problems (and the views added to it); menus, shortcuts and persistent settings.
 
 #include "CompareWindow.h"
+#include "Recovery.h"
 #include "SimulationController.h"
 #include "VehicleDocument.h"
 
@@ -45,6 +46,8 @@ public:
     bool startManeuverFile(const QString& path);
 
     VehicleDocument& document() { return document_; }
+    /// The recovery copy of the unsaved edits (Recovery.h).
+    Autosave& autosave() { return autosave_; }
     SimulationController& simulation() { return *simulation_; }
     widgets::TelemetryPanel& telemetry() { return *telemetry_; }
     widgets::ParameterEditor& parameters() { return *parameters_; }
@@ -77,6 +80,7 @@ private:
     void showManeuverSummary();
 
     VehicleDocument document_;
+    Autosave autosave_{document_};  // after document_, which it watches
     widgets::TelemetryPanel* telemetry_;
     widgets::ParameterEditor* parameters_;
     widgets::ProblemsPanel* problems_;

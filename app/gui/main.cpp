@@ -3,7 +3,9 @@
 //          [--compare A.json,B.json[,...]] [--screenshot OUT.png --after SECONDS]
 //          [--ui-benchmark SECONDS] [--no-opengl]
 
+#include "Application.h"
 #include "MainWindow.h"
+#include "Recovery.h"
 #include "UiBenchmark.h"
 #include "widgets/TelemetryChart.h"
 
@@ -11,14 +13,38 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QPainter>
+#include <QSaveFile>
 #include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
 
+namespace {
+
+/// What the user sees of `shown`: its grab with a dialog open on top of it (the recovery offer).
+QPixmap screenshotOf(QWidget* shown)
+{
+    QPixmap pixmap = shown->grab();
+    QWidget* modal = QApplication::activeModalWidget();
+    if (modal && modal->isVisible() && modal->parentWidget() && modal->parentWidget()->window() == shown) {
+        QPainter painter(&pixmap);
+        painter.drawPixmap(shown->mapFromGlobal(modal->mapToGlobal(QPoint(0, 0))), modal->grab());
+    }
+    return pixmap;
+}
+
+bool savePng(const QPixmap& pixmap, const QString& path)
+{
+    QSaveFile file(path);
+    return file.open(QIODevice::WriteOnly) && pixmap.save(&file, "PNG") && file.commit();
+}
+
+}  // namespace
+
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
+    jounce::gui::Application app(argc, argv);
     QApplication::setOrganizationName("Jounce");
     QApplication::setApplicationName("jounce");
     QApplication::setApplicationVersion(QStringLiteral(JOUNCE_VERSION));
@@ -85,6 +111,8 @@ int main(int argc, char** argv)
     }
 
     window.show();
+    // Unsaved edits of a session that ended unexpectedly (Recovery.h), offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { jounce::gui::offerRecovery(window); });
     if (compareWindow) {
         compareWindow->show();
         compareWindow->run();
@@ -106,7 +134,7 @@ int main(int argc, char** argv)
         QTimer::singleShot(static_cast<int>((ok ? seconds : 3.0) * 1000), &window, [&window, out, compareWindow] {
             window.telemetry().refresh();
             QWidget* shown = compareWindow ? static_cast<QWidget*>(compareWindow) : &window;
-            const bool saved = shown->grab().save(out, "PNG");
+            const bool saved = savePng(screenshotOf(shown), out);
             std::fprintf(saved ? stdout : stderr, saved ? "jounce: screenshot saved to %s\n" : "jounce: cannot write %s\n",
                          qPrintable(out));
             QApplication::exit(saved ? 0 : 1);
