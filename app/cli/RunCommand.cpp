@@ -27,6 +27,8 @@
 namespace jounce::cli {
 namespace {
 
+constexpr double kMaxDuration = 86400.0;  // s: --duration is at most a day (and a run at most 10 M steps)
+
 struct RunOptions {
     std::string vehicle;
     std::string terrain;
@@ -114,8 +116,8 @@ int runCommand(const Args& args)
         } else if (a == "--duration" && value(number)) {
             char* end = nullptr;
             o.duration = std::strtod(number.c_str(), &end);
-            if (end == number.c_str() || *end != '\0' || !(o.duration > 0) || !std::isfinite(o.duration))
-                return usageError("run: --duration takes a number of seconds > 0, got " + number);
+            if (end == number.c_str() || *end != '\0' || !(o.duration > 0) || !(o.duration <= kMaxDuration))
+                return usageError("run: --duration takes a number of seconds in (0, 86400] (one day), got " + number);
         } else if (a == "--set" && value(number)) {
             o.sets.push_back(number);
         } else {
@@ -156,6 +158,12 @@ int runCommand(const Args& args)
         return 1;
     }
     const std::shared_ptr<const VehicleConfig> config = edited.config;
+    if (const double steps = o.duration / config->simulation.timeStep; steps > double(sim::RunRecorder::kMaxRunSteps)) {
+        std::cerr << "jounce-cli: run: --duration " << o.duration << " s at the time step of " << config->simulation.timeStep
+                  << " s is " << std::llround(steps) << " steps, more than the " << sim::RunRecorder::kMaxRunSteps
+                  << " a run may take; shorten it or lengthen /simulation/timeStep\n";
+        return 2;
+    }
 
     std::shared_ptr<const sim::Terrain> terrain;
     if (!o.terrain.empty()) {
@@ -241,6 +249,8 @@ int runCommand(const Args& args)
 
     const sim::ManeuverPlayer& player = *simulation.maneuver();
     const telemetry::Frame& last = simulation.frame();
+    if (simulation.failed())
+        std::cerr << "jounce-cli: the run stopped at t = " << simulation.time() << " s: " << simulation.failure() << "\n";
     if (o.figuresJson) {
         printFiguresJson(figures.figures(), *config, terrain.get(), player);
         return simulation.resetCount() > 0 ? 1 : 0;
@@ -248,7 +258,8 @@ int runCommand(const Args& args)
     std::printf("vehicle:                  %s\n", config->name.c_str());
     std::printf("terrain:                  %s\n", terrain ? terrain->name.c_str() : "flat plane");
     std::printf("maneuver:                 %s (%d phases, %s)\n", player.maneuver().name.c_str(), player.phaseCount(),
-                player.timedOut() ? "stopped at the time limit" : "completed");
+                simulation.failed() ? "stopped: the vehicle cannot be simulated"
+                : player.timedOut() ? "stopped at the time limit" : "completed");
     std::printf("simulated time:           %.3f s (%llu steps)\n", simulation.time(), static_cast<unsigned long long>(steps));
     std::printf("wall time:                %.3f s\n", wall);
     std::printf("real-time factor:         %.0f\n", wall > 0 ? simulation.time() / wall : 0.0);
