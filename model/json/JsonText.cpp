@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <set>
+#include <limits>
+#include <map>
 #include <vector>
 
 namespace jounce::io {
@@ -33,7 +34,10 @@ public:
     {
         Level& top = stack_.back();
         top.key = k;
-        if (!top.keys.insert(k).second)
+        const std::size_t next = top.container->size();
+        const auto [at, added] = top.keys.emplace(k, next);
+        top.slot = at->second;
+        if (!added && ++top.duplicates <= kMaxDuplicateErrors)
             problems_.error(pointer(), "duplicate key " + Json(k).dump() + " (a key may appear once per object)");
         return true;
     }
@@ -52,16 +56,23 @@ public:
     }
 
 private:
+    /// Duplicate-key errors per object; the rest are counted in one more error at the object.
+    static constexpr std::size_t kMaxDuplicateErrors = 20;
+
     struct Level {
         Json* container;
-        std::string key;
-        std::set<std::string> keys;
+        std::string key;                            ///< of an object: the member being read
+        std::map<std::string, std::size_t> keys;    ///< of an object: each key's place in it
+        std::size_t slot = 0;                       ///< the place of `key` (the end for a new key)
+        std::size_t duplicates = 0;
     };
 
-    std::string pointer() const
+    /// The pointer of the value being read, or with `levels` < the stack size, of the container
+    /// that many levels down (levels - 1 is the object or array being read).
+    std::string pointer(std::size_t levels = std::numeric_limits<std::size_t>::max()) const
     {
         std::string p;
-        for (std::size_t i = 0; i < stack_.size(); ++i) {
+        for (std::size_t i = 0; i < stack_.size() && i < levels; ++i) {
             const Level& l = stack_[i];
             if (l.container->is_object()) {
                 if (l.key.empty() && l.keys.empty())
@@ -99,9 +110,18 @@ private:
             c.push_back(std::move(v));
             return &c.back();
         }
-        Json& slot = c[stack_.back().key];
-        slot = std::move(v);
-        return &slot;
+        // The ordered object is a vector searched linearly, so c[key] would make reading n keys
+        // cost n^2: the level's map says where the key is. A new key is appended without a search;
+        // a duplicate (an error already reported) replaces the earlier value in its place, so the
+        // last value is kept where the key first appeared, as c[key] = v did.
+        Level& top = stack_.back();
+        auto& members = static_cast<Json::object_t::Container&>(c.get_ref<Json::object_t&>());
+        if (top.slot < members.size()) {
+            members[top.slot].second = std::move(v);
+            return &members[top.slot].second;
+        }
+        members.emplace_back(top.key, std::move(v));
+        return &members.back().second;
     }
 
     bool place(Json&& v)
@@ -121,12 +141,15 @@ private:
             return false;
         }
         Json* c = insert(std::move(container));
-        stack_.push_back({c, {}, {}});
+        stack_.push_back({c, {}, {}, 0, 0});
         return true;
     }
 
     bool close()
     {
+        if (const std::size_t more = stack_.back().duplicates; more > kMaxDuplicateErrors)
+            problems_.error(pointer(stack_.size() - 1),
+                            "and " + std::to_string(more - kMaxDuplicateErrors) + " more duplicate keys");
         stack_.pop_back();
         return true;
     }

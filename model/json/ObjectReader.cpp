@@ -227,6 +227,8 @@ bool ObjectReader::has(std::string_view key) const
 
 const Json* ObjectReader::find(std::string_view key, Presence presence)
 {
+    // Both searches are linear, but a reader asks only for the keys its code names, so reading an
+    // object costs its size times a few dozen, however many keys a hostile file puts in it.
     if (std::find(known_.begin(), known_.end(), key) == known_.end())
         known_.emplace_back(key);
     if (object_->is_object())
@@ -325,6 +327,9 @@ void ObjectReader::reportUnknown()
 {
     if (!object_->is_object())
         return;
+    // known_ and ignored_ hold the keys the reader's code names (a few dozen), so this is linear in
+    // the object's size.
+    std::size_t unknown = 0;
     for (auto it = object_->begin(); it != object_->end(); ++it) {
         if (std::find(known_.begin(), known_.end(), it.key()) != known_.end())
             continue;
@@ -332,10 +337,22 @@ void ObjectReader::reportUnknown()
                                           [&](const auto& i) { return i.first == it.key(); });
         if (ignored != ignored_.end())
             problems_->warning(at(it.key()), ignored->second);
-        else
+        else if (++unknown <= kMaxUnknownKeyWarnings)
             problems_->warning(at(it.key()), writtenBack_ ? "unknown key, ignored (it will not be saved)"
                                                           : "unknown key, ignored");
     }
+    if (unknown > kMaxUnknownKeyWarnings)
+        problems_->warning(pointer_, "and " + std::to_string(unknown - kMaxUnknownKeyWarnings) +
+                                         (writtenBack_ ? " more unknown keys, ignored (they will not be saved)"
+                                                       : " more unknown keys, ignored"));
+}
+
+bool hasErrorsSince(const Problems& problems, std::size_t first)
+{
+    for (std::size_t i = first; i < problems.items.size(); ++i)
+        if (problems.items[i].severity == Severity::Error)
+            return true;
+    return false;
 }
 
 // ---- the file header -------------------------------------------------------------------------------

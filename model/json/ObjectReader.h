@@ -157,7 +157,13 @@ public:
     /// only used when ...") instead of calling it unknown. A key also read counts as used.
     void ignore(std::string_view key, std::string reason);
 
-    /// Warns about every member no read asked for. Call once, after the reads.
+    /// Unknown-key warnings per object; the rest are counted in one warning at the object.
+    static constexpr std::size_t kMaxUnknownKeyWarnings = 20;
+
+    /// Warns about every member no read asked for, in file order: the first kMaxUnknownKeyWarnings
+    /// unknown keys each at its pointer, then "and N more unknown keys" at the object (a hostile
+    /// file of 300 k keys makes 21 lines, not 300 k). Ignored keys always get their reason. Call
+    /// once, after the reads.
     void reportUnknown();
 
 private:
@@ -168,6 +174,11 @@ private:
     std::vector<std::string> known_;
     std::vector<std::pair<std::string, std::string>> ignored_;  ///< key, reason
 };
+
+/// Whether a problem from index `first` on is an error: "did reading this part find an error", in
+/// time proportional to what the part added (Problems::errorCount() walks every problem, which
+/// made reading 10000 parts with warnings quadratic).
+bool hasErrorsSince(const Problems& problems, std::size_t first);
 
 /// The header of a Jounce file: "format" must be `format`, "schemaVersion" an integer from 1 to
 /// `version`. Returns false when the file is from a newer Jounce (reading on would mislead); other

@@ -285,7 +285,7 @@ std::optional<TerrainFeature> readFeature(ObjectReader r, const Grid& g)
         return std::nullopt;
     const std::string_view name = kTerrainFeatureTypes[*type];
     TerrainFeature ft;
-    const std::size_t errorsBefore = r.problems().errorCount();
+    const std::size_t problemsBefore = r.problems().items.size();
     const auto heading = r.numberOr("heading", kHeading, 0.0);
     const auto width = r.number("width", kLength, required());
     const auto length = r.number("length", kLength, required());
@@ -307,7 +307,7 @@ std::optional<TerrainFeature> readFeature(ObjectReader r, const Grid& g)
     else
         readRough(r, g, origin && length && width && heading, ft);
     r.reportUnknown();
-    if (r.problems().errorCount() != errorsBefore)
+    if (io::hasErrorsSince(r.problems(), problemsBefore))
         return std::nullopt;
     return ft;
 }
@@ -424,7 +424,7 @@ void readPolygon(ObjectReader& r, SurfacePatch& patch)
 
 std::optional<SurfacePatch> readPatch(ObjectReader r, Terrain& t)
 {
-    const std::size_t errorsBefore = r.problems().errorCount();
+    const std::size_t problemsBefore = r.problems().items.size();
     SurfacePatch patch;
     const auto name = surfaceName(r, "surface", required());
     const auto shape = r.enumeration("shape", kPatchShapeNames, required());
@@ -437,7 +437,7 @@ std::optional<SurfacePatch> readPatch(ObjectReader r, Terrain& t)
     else
         readPolygon(r, patch);
     r.reportUnknown();
-    if (!name || r.problems().errorCount() != errorsBefore)
+    if (!name || io::hasErrorsSince(r.problems(), problemsBefore))
         return std::nullopt;
     patch.surface = surfaceIndex(t, *name);
     return patch;
