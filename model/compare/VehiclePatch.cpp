@@ -1,37 +1,23 @@
 #include "VehiclePatch.h"
 
+#include "JsonPatch.h"
 #include "ParameterComparison.h"
 #include "config/ParameterRegistry.h"
 #include "io/VehicleJson.h"
 
 #include <array>
-#include <exception>
 
 namespace jounce::compare {
 namespace {
 
-std::vector<std::string> pointerTokens(const std::string& pointer)
-{
-    std::vector<std::string> tokens;
-    if (pointer.empty())
-        return tokens;
-    std::size_t start = 1;
-    while (true) {
-        const std::size_t slash = pointer.find('/', start);
-        std::string token = pointer.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
-        for (std::size_t p = 0; (p = token.find('~', p)) != std::string::npos; ++p)
-            token.replace(p, 2, p + 1 < token.size() && token[p + 1] == '1' ? "/" : "~");
-        tokens.push_back(std::move(token));
-        if (slash == std::string::npos)
-            return tokens;
-        start = slash + 1;
-    }
-}
-
 const config::Node* nodeAtPointer(const std::string& pointer)
 {
+    std::vector<std::string> tokens;
+    std::string error;
+    if (!pointerTokens(pointer, tokens, error))
+        return nullptr;
     const config::Node* node = &config::ParameterRegistry::instance().root();
-    for (const std::string& token : pointerTokens(pointer)) {
+    for (const std::string& token : tokens) {
         if (node->kind == config::NodeKind::Array) {
             node = node->element.get();
         } else if (node->kind == config::NodeKind::Object && node->tuple) {
@@ -56,71 +42,21 @@ const config::Node* nodeAtPointer(const std::string& pointer)
     return node;
 }
 
-/// Counts values up to `limit` (stops early), so a hostile patch of "copy" operations that doubles
-/// the document each time is caught before it exhausts memory.
-std::size_t countValues(const Json& j, std::size_t limit)
-{
-    std::size_t n = 1;
-    if (j.is_structured())
-        for (const Json& child : j) {
-            if (n > limit)
-                break;
-            n += countValues(child, limit - n);
-        }
-    return n;
-}
-
-/// True when `j` nests deeper than `limit` levels; never recurses more than limit + 1 levels, so a
-/// patch that doubles the depth with every "copy" is caught before anything recurses per level.
-bool deeperThan(const Json& j, std::size_t limit)
-{
-    if (!j.is_structured())
-        return false;
-    if (limit == 0)
-        return true;
-    for (const Json& child : j)
-        if (deeperThan(child, limit - 1))
-            return true;
-    return false;
-}
-
 std::string opPath(const Json& op)
 {
     return op.at("path").get<std::string>();
 }
 
-/// Applies `patch` to the canonical JSON of `base` one operation at a time, then reads the result
-/// like a file.
+/// Applies `patch` to the canonical JSON of `base` one operation at a time, in place (JsonPatcher:
+/// the value and depth bounds of any file, kept per operation), then reads the result like a file.
 PatchResult patchDocument(const VehicleConfig& base, const Json& patch)
 {
     PatchResult result;
     Json document = io::vehicleToJson(base);
-    const io::JsonLimits limits;
+    JsonPatcher patcher(document, "vehicle");
     for (std::size_t i = 0; i < patch.size(); ++i) {
-        try {
-            Json single = Json::array();
-            single.push_back(patch[i]);
-            document = document.patch(single);
-        } catch (const std::exception& e) {
-            // nlohmann's message starts with "[json.exception.out_of_range.403] "; keep the reason.
-            std::string message = e.what();
-            if (const auto close = message.find("] "); message.rfind("[json.exception", 0) == 0 && close != std::string::npos)
-                message = message.substr(close + 2);
-            std::string what = "cannot apply";
-            if (patch[i].is_object() && patch[i].contains("op") && patch[i].contains("path"))
-                what = "cannot apply " + patch[i]["op"].dump() + " at " + patch[i]["path"].dump();
-            result.problems.error("/" + std::to_string(i), what + ": " + message);
-            return result;
-        }
-        // Bounds as for any file, checked depth first (counting recurses per level).
-        if (deeperThan(document, limits.maxDepth)) {
-            result.problems.error("/" + std::to_string(i), "the patch nests the vehicle deeper than " +
-                                                               std::to_string(limits.maxDepth) + " levels");
-            return result;
-        }
-        if (countValues(document, limits.maxValues) > limits.maxValues) {
-            result.problems.error("/" + std::to_string(i), "the patch grows the vehicle beyond " +
-                                                               std::to_string(limits.maxValues) + " values");
+        if (std::string error = patcher.apply(patch[i]); !error.empty()) {
+            result.problems.error("/" + std::to_string(i), std::move(error));
             return result;
         }
     }
