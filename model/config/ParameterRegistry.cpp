@@ -7,8 +7,11 @@
 #include "RegistryDetail.h"
 #include "VehicleParameters.h"
 #include "json/JsonText.h"
+#include "json/TextLimits.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace jounce::config {
 
@@ -65,23 +68,114 @@ std::string typeExpectation(const Node& n)
     return "?";
 }
 
+namespace {
+
+/// "316 m", "30 rad", "0.5": a value with the leaf's unit, for messages.
+std::string withUnit(double v, const std::string& unit)
+{
+    return io::formatNumber(v) + (unit.empty() || unit == "1" ? "" : " " + unit);
+}
+
+/// A suggestion to paste: four significant digits.
+std::string suggestion(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+/// Whether `v` lies beyond a bound of `band` by a factor of 2 or more: a value just past a bound is
+/// more likely a value slightly too large than one in the wrong unit (a 1.6 rad steer angle is not
+/// 1.6 degrees).
+bool farOutside(double v, const Limits& band)
+{
+    if (v > band.max)
+        return !(band.max > 0.0) || v >= 2.0 * band.max;
+    if (v < band.min)
+        return band.min > 0.0 ? v <= 0.5 * band.min : band.min == 0.0 || v <= 2.0 * band.min;
+    return false;
+}
+
+/// "316 m looks like millimetres; did you mean 0.316?" when `v`, far outside the typical range (or,
+/// for leaves without one, the accepted values), becomes a typical one (an accepted one) in a likely
+/// wrong unit of the leaf; empty otherwise.
+std::string unitSlipAdvice(const ParamInfo& info, double v)
+{
+    const Limits ok = info.accepted();
+    const Limits band = info.hasTypicalRange() ? Limits{info.typicalMin, info.typicalMax, false, false} : ok;
+    if (!std::isfinite(v) || !farOutside(v, band))
+        return {};
+    for (const UnitSlip& slip : info.unitSlips) {
+        const double r = v * slip.factor;
+        const bool typical = info.hasTypicalRange() ? r >= info.typicalMin && r <= info.typicalMax : true;
+        if (ok.contains(r) && typical)
+            return withUnit(v, info.unit) + " looks like " + slip.unit + "; did you mean " + suggestion(r) + "?";
+    }
+    return {};
+}
+
+/// Checks a number already within the hard limits against the plausible range.
+bool checkPlausible(const ParamInfo& info, double v, const std::string& pointer, Problems& problems)
+{
+    if (info.plausible.contains(v))
+        return true;
+    const std::string range = info.plausible.describe().substr(std::string("must be ").size());
+    const std::string unit = info.unit.empty() || info.unit == "1" ? "" : " " + info.unit;
+    if (std::string advice = unitSlipAdvice(info, v); !advice.empty())
+        problems.error(pointer, advice + " (plausible values are " + range + unit + ")");
+    else
+        problems.error(pointer, "not plausible for any vehicle from a 1:10 RC car to a mining haul truck: must be " +
+                                    range + unit + ", got " + io::formatNumber(v));
+    return false;
+}
+
+/// Integers are stored in an int: at most 1e9 either way whatever the limits.
+Limits storedInteger(Limits limits)
+{
+    constexpr double kMaxInteger = 1e9;
+    if (!(limits.min >= -kMaxInteger))
+        limits = {-kMaxInteger, limits.max, false, limits.maxExclusive};
+    if (!(limits.max <= kMaxInteger))
+        limits = {limits.min, kMaxInteger, limits.minExclusive, false};
+    return limits;
+}
+
+/// A number's type and, with `withLimits`, its hard limits (the message the maneuver and terrain
+/// readers give too), then its plausible range. A value past a hard limit that looks like a unit
+/// slip gets the advice as a second problem.
+bool checkNumber(const Node& leaf, const Json& value, const std::string& pointer, bool withLimits, Problems& problems)
+{
+    const ParamInfo& info = leaf.info;
+    const Limits hard = withLimits ? info.hard : Limits{};
+    const bool ok = leaf.kind == NodeKind::Number
+                        ? io::readNumber(value, pointer, hard, problems).has_value()
+                        : io::readInteger(value, pointer, storedInteger(hard), problems).has_value();
+    if (!withLimits || !value.is_number())
+        return ok;
+    const double v = value.get<double>();
+    if (!ok) {
+        if (std::string advice = unitSlipAdvice(info, v); !advice.empty())
+            problems.error(pointer, advice);
+        return false;
+    }
+    return checkPlausible(info, v, pointer, problems);
+}
+
+}  // namespace
+
 bool checkLeaf(const Node& leaf, const Json& value, const std::string& pointer, bool withLimits, Problems& problems)
 {
-    // Integers are stored in an int: at most 1e9 either way whatever the limits.
-    constexpr double kMaxInteger = 1e9;
-    const Limits limits = withLimits ? leaf.info.hard : Limits{};
     switch (leaf.kind) {
-    case NodeKind::Number: return io::readNumber(value, pointer, limits, problems).has_value();
-    case NodeKind::Integer: {
-        Limits stored = limits;
-        if (!(stored.min >= -kMaxInteger))
-            stored = {-kMaxInteger, stored.max, false, stored.maxExclusive};
-        if (!(stored.max <= kMaxInteger))
-            stored = {stored.min, kMaxInteger, stored.minExclusive, false};
-        return io::readInteger(value, pointer, stored, problems).has_value();
-    }
+    case NodeKind::Number:
+    case NodeKind::Integer: return checkNumber(leaf, value, pointer, withLimits, problems);
     case NodeKind::Boolean: return io::readBoolean(value, pointer, problems).has_value();
-    case NodeKind::Text: return io::readText(value, pointer, problems).has_value();
+    case NodeKind::Text: {
+        const std::optional<std::string> text = io::readText(value, pointer, problems);
+        if (!text)
+            return false;
+        return !withLimits ||
+               io::checkTextLength(*text, pointer, leaf.info.maxBytes ? leaf.info.maxBytes : io::kMaxNameBytes, problems);
+    }
     case NodeKind::Enumeration: {
         std::vector<const char*> names;
         names.reserve(leaf.enumValues.size());
@@ -102,6 +196,22 @@ io::ItemCount itemCount(const Node& array)
 }
 
 }  // namespace detail
+
+// ---- ParamInfo ----
+
+Limits ParamInfo::accepted() const
+{
+    Limits a = hard;
+    if (plausible.min > a.min || (plausible.min == a.min && plausible.minExclusive)) {
+        a.min = plausible.min;
+        a.minExclusive = plausible.minExclusive;
+    }
+    if (plausible.max < a.max || (plausible.max == a.max && plausible.maxExclusive)) {
+        a.max = plausible.max;
+        a.maxExclusive = plausible.maxExclusive;
+    }
+    return a;
+}
 
 // ---- Node ----
 
@@ -265,7 +375,12 @@ std::string ParameterRegistry::set(VehicleConfig& config, const std::string& pat
 std::string ParameterRegistry::checkLeafValue(const Node& leaf, const Json& value)
 {
     Problems problems;
-    return detail::checkLeaf(leaf, value, {}, true, problems) ? std::string() : problems.items.front().message;
+    if (detail::checkLeaf(leaf, value, {}, true, problems))
+        return {};
+    std::string message;
+    for (const Problem& p : problems.items)
+        message += (message.empty() ? "" : "; ") + p.message;
+    return message;
 }
 
 Json ParameterRegistry::defaultValue(const Node& leaf) const

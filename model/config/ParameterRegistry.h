@@ -35,18 +35,33 @@ enum class NodeKind { Object, Array, Number, Integer, Boolean, Enumeration, Text
 /// terrain readers check against, so every file reports "must be > 0, got -5" alike.
 using Limits = io::NumberLimits;
 
+/// A unit a value is easily typed in by mistake: millimetres for metres is {"millimetres", 0.001}.
+/// An implausible value that becomes a typical one in the leaf's unit gets "did you mean" advice.
+struct UnitSlip {
+    std::string unit;     ///< "millimetres"
+    double factor = 1.0;  ///< the value in the leaf's unit is the typed value times this
+};
+
 /// What a person needs to know about one leaf.
 struct ParamInfo {
     std::string unit;  ///< SI unit, "1" for dimensionless, "" for names and flags
     Limits hard;
+    /// Values a vehicle from a 1:10 RC car to a mining haul truck can have (conventions.md "Plausible
+    /// ranges"): outside it a value is an error too, with its own message. Unbounded where the hard
+    /// limits already say everything.
+    Limits plausible;
     double typicalMin = std::numeric_limits<double>::quiet_NaN();  ///< advisory
     double typicalMax = std::numeric_limits<double>::quiet_NaN();
     std::string section;      ///< tuning-guide section, e.g. "PxVehicleSuspensionData"
     std::string specRef;      ///< spec section, e.g. "§1.3"
     std::string description;  ///< one line
     bool required = false;    ///< no usable default: a file must give it
+    std::vector<UnitSlip> unitSlips;  ///< numbers: the likely wrong units, tried on an implausible value
+    std::size_t maxBytes = 0;         ///< text: the longest value accepted (0: io::kMaxNameBytes)
 
     bool hasTypicalRange() const { return typicalMin == typicalMin && typicalMax == typicalMax; }
+    /// The values accepted: inside the hard limits and the plausible range.
+    Limits accepted() const;
 };
 
 /// What the curve editor needs to know of a graph (a list of [x, y] points, like the torque curve):
@@ -163,10 +178,12 @@ public:
     void read(const Json& object, VehicleConfig& config, Problems& problems) const;
     /// Writes the vehicle as a JSON object, keys in registry order.
     Json write(const VehicleConfig& config) const;
-    /// Checks every present leaf against its hard limits and every array against its size limits.
+    /// Checks every present leaf against its hard limits, plausible range and text length, and every
+    /// array against its size limits.
     void validateValues(const VehicleConfig& config, Problems& problems) const;
 
-    /// Checks one JSON value against a leaf's type and hard limits; empty string when acceptable.
+    /// Checks one JSON value against a leaf's type, hard limits, plausible range and text length;
+    /// empty string when acceptable, else the messages joined by "; ".
     static std::string checkLeafValue(const Node& leaf, const Json& value);
 
     /// JSON Schema (draft 2020-12) of the vehicle file format.

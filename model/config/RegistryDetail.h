@@ -19,9 +19,10 @@ const char* driveTypeName(DriveType t);
 bool subtreeHasRequiredLeaf(const Node& n);
 /// What a leaf accepts, for messages: "a number", "one of \"4W\", \"NW\"", "a list of 3 numbers".
 std::string typeExpectation(const Node& n);
-/// Checks a JSON value against a leaf's type and, with `withLimits`, its hard limits, through the
-/// checks of json/ObjectReader (so vehicles say what maneuvers and terrains say); reports the
-/// problem at `pointer`. True when acceptable.
+/// Checks a JSON value against a leaf's type and, with `withLimits`, its hard limits (through the
+/// checks of json/ObjectReader, so vehicles say what maneuvers and terrains say), its plausible range
+/// (a separate message, with "did you mean" advice for a likely unit slip) and a text's length;
+/// reports the problems at `pointer`. True when acceptable.
 bool checkLeaf(const Node& leaf, const Json& value, const std::string& pointer, bool withLimits, Problems& problems);
 /// How many elements an array node may have, for messages ("must have 1 to 20 elements, got 29").
 io::ItemCount itemCount(const Node& array);

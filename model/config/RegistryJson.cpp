@@ -1,7 +1,7 @@
 // Reading a vehicle object into a VehicleConfig, writing it back, and checking every present value
-// against its hard limits: recursive walks over the registry tree with the JSON pointer of each
-// value, so every problem names where in the file it is. Types, unknown keys and list sizes are
-// checked by json/ObjectReader, as in maneuver and terrain files.
+// against its hard limits, plausible range and text length: recursive walks over the registry tree
+// with the JSON pointer of each value, so every problem names where in the file it is. Types, unknown
+// keys and list sizes are checked by json/ObjectReader, as in maneuver and terrain files.
 
 #include "ParameterRegistry.h"
 
@@ -117,9 +117,9 @@ void validateNode(const Node& node, void* address, const std::string& pointer, c
                   Problems& problems)
 {
     if (node.isLeaf()) {
-        if (node.kind == NodeKind::Number || node.kind == NodeKind::Integer)
-            if (std::string err = ParameterRegistry::checkLeafValue(node, node.get(address)); !err.empty())
-                problems.error(pointer, err);
+        // Enumerations and flags were checked as they were read; a stored value is one of them.
+        if (node.kind == NodeKind::Number || node.kind == NodeKind::Integer || node.kind == NodeKind::Text)
+            checkLeaf(node, node.get(address), pointer, true, problems);
         return;
     }
     if (node.kind == NodeKind::Array) {

@@ -1,14 +1,17 @@
 // The JSON Schema (draft 2020-12) of the vehicle file format, generated from the registry tree:
-// types, limits, units, typical ranges, defaults, and one if/then per drive type for the parts
-// that depend on it. The pieces it shares with the maneuver and terrain schemas (limits, tuples,
-// the file header) come from json/JsonSchema.
+// types, limits (narrowed by the plausible ranges), units, plausible and typical ranges, text
+// lengths, defaults, and one if/then per drive type for the parts that depend on it. The pieces it
+// shares with the maneuver and terrain schemas (limits, tuples, the file header) come from
+// json/JsonSchema.
 
 #include "ParameterRegistry.h"
 
 #include "RegistryDetail.h"
 #include "json/JsonSchema.h"
+#include "json/TextLimits.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace jounce::config {
 namespace {
@@ -34,9 +37,21 @@ Json leafSchema(const Node& n, const ParameterRegistry& registry)
         s["x-unit"] = n.info.unit;
     s["x-section"] = n.info.section;
     if (n.kind == NodeKind::Number || n.kind == NodeKind::Integer) {
-        io::schema::putLimits(s, n.info.hard);
+        // minimum/maximum are the values Jounce accepts: the hard limits narrowed by the plausible
+        // range, which is also given alone (conventions.md "Plausible ranges").
+        io::schema::putLimits(s, n.info.accepted());
+        const Limits& p = n.info.plausible;
+        if (std::isfinite(p.min) || std::isfinite(p.max))
+            s["x-plausible"] = Json::array({std::isfinite(p.min) ? Json(p.min) : Json(nullptr),
+                                            std::isfinite(p.max) ? Json(p.max) : Json(nullptr)});
         if (n.info.hasTypicalRange())
             s["x-typical"] = Json::array({n.info.typicalMin, n.info.typicalMax});
+    }
+    if (n.kind == NodeKind::Text) {
+        // Jounce counts bytes; a schema counts characters, which are never more.
+        const std::size_t maxBytes = n.info.maxBytes ? n.info.maxBytes : io::kMaxNameBytes;
+        s["maxLength"] = maxBytes;
+        s["x-maxBytes"] = maxBytes;
     }
     if (!n.info.required) {
         Json d = registry.defaultValue(n);

@@ -1,10 +1,15 @@
-// The vehicle file format, parameter by parameter: names, units, limits, typical ranges, guide
-// sections and meanings. Limits are the stricter union of vehicle-model.md's isValid and setter checks
-// (vehicle-model §1, "a UI should enforce the stricter union"); relations between parameters (ordering of
-// graph points, gear ratios, indices into other arrays) are checked in VehicleValidation.cpp.
+// The vehicle file format, parameter by parameter: names, units, limits, plausible and typical ranges,
+// guide sections and meanings. Limits are the stricter union of vehicle-model.md's isValid and setter
+// checks (vehicle-model §1, "a UI should enforce the stricter union"); plausible ranges bound what any
+// vehicle from a 1:10 RC car to a mining haul truck can have, so a unit slip or a typo is an error
+// before it reaches the simulation (conventions.md "Plausible ranges"); typical ranges are the
+// doctor's advice for a car. Relations between parameters (ordering of graph points, gear ratios,
+// indices into other arrays, the suspension's stability at the time step) are checked in
+// VehicleValidation.cpp.
 
 #include "RegistryBuilder.h"
 #include "VehicleParameters.h"
+#include "json/TextLimits.h"
 
 #include <numbers>
 
@@ -21,17 +26,44 @@ Limits gt(double v) { return {v, kInf, true, false}; }
 Limits ge(double v) { return {v, kInf, false, false}; }
 Limits closed(double a, double b) { return {a, b, false, false}; }
 Limits open(double a, double b) { return {a, b, true, true}; }
-Limits leftOpen(double a, double b) { return {a, b, true, false}; }
+/// A plausible range (conventions.md "Plausible ranges"): what a vehicle from a 1:10 RC car to a
+/// mining haul truck, or a PhysX game vehicle, can have.
+Limits plaus(double a, double b) { return closed(a, b); }
+/// No plausible range beyond the hard limits (bounded fractions, indices, names, flags).
+Limits same() { return {}; }
+
+/// Positions in the chassis frame: half the length of the longest rigid vehicle, with room.
+constexpr double kMaxOffset = 25.0;
+
+/// The units a value in `unit` is easily typed in instead; tried in this order on an implausible
+/// value (conventions.md "Plausible ranges"). Spring and damper rates in N/mm are not among them:
+/// a soft RC spring in N/m and a car spring in N/mm overlap.
+std::vector<UnitSlip> slipsFor(const std::string& unit)
+{
+    if (unit == "m")
+        return {{"millimetres", 1e-3}, {"centimetres", 1e-2}};
+    if (unit == "kg")
+        return {{"grams", 1e-3}};
+    if (unit == "rad")
+        return {{"degrees", std::numbers::pi / 180.0}};
+    if (unit == "rad/s")
+        return {{"rpm", 2.0 * std::numbers::pi / 60.0}};
+    if (unit == "s")
+        return {{"milliseconds", 1e-3}};
+    return {};
+}
 
 struct Section {
     const char* guide;
     const char* spec;
-    ParamInfo operator()(const char* unit, Limits hard, double typicalMin, double typicalMax,
+    ParamInfo operator()(const char* unit, Limits hard, Limits plausible, double typicalMin, double typicalMax,
                          const char* description, bool required = false) const
     {
         ParamInfo p;
         p.unit = unit;
         p.hard = hard;
+        p.plausible = plausible;
+        p.unitSlips = slipsFor(p.unit);
         p.typicalMin = typicalMin;
         p.typicalMax = typicalMax;
         p.section = guide;
@@ -76,12 +108,12 @@ void complianceParameters(ObjectBuilder<WheelConfig> w)
 {
     auto comp = w.optionalObject("compliance", &WheelConfig::compliance, kCompliance.guide,
                                  "camber, toe and force points against normalised jounce; each graph overrides the static value");
-    const ParamInfo jounceAxis = kCompliance("1", closed(0, 1), 0, 1, "normalised jounce: 0 full droop, 1 full compression");
+    const ParamInfo jounceAxis = kCompliance("1", closed(0, 1), same(), 0, 1, "normalised jounce: 0 full droop, 1 full compression");
     comp.graph("wheelToeAngle", &WheelCompliance::wheelToeAngle, 0, 3, "toe angle against normalised jounce",
-               jounceAxis, kCompliance("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "toe angle"),
+               jounceAxis, kCompliance("rad", open(-kHalfPi, kHalfPi), plaus(-0.35, 0.35), -0.05, 0.05, "toe angle"),
                {"wheelToeAngle", "Compliance: wheelToeAngle", kJounceAxis, "toe"});
     comp.graph("wheelCamberAngle", &WheelCompliance::wheelCamberAngle, 0, 3, "camber angle against normalised jounce",
-               jounceAxis, kCompliance("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber angle"),
+               jounceAxis, kCompliance("rad", closed(-kHalfPi, kHalfPi), plaus(-0.5, 0.5), -0.1, 0.1, "camber angle"),
                {"wheelCamberAngle", "Compliance: wheelCamberAngle", kJounceAxis, "camber"});
     for (auto [key, member, what] :
          {std::tuple{"suspForceAppPoint", &WheelCompliance::suspForceAppPoint, "suspension force point"},
@@ -108,7 +140,7 @@ void complianceParameters(ObjectBuilder<WheelConfig> w)
             auto c = std::make_unique<Node>();
             c->key = axes[i];
             c->indexInParent = i + 1;
-            c->info = kCompliance("m", any(), kNaN, kNaN, (std::string(what) + " in the chassis frame (" + axes[i] + ")").c_str());
+            c->info = kCompliance("m", any(), plaus(-kMaxOffset, kMaxOffset), kNaN, kNaN, (std::string(what) + " in the chassis frame (" + axes[i] + ")").c_str());
             auto vm = members[i];
             c->locate = [vm](void* parent) -> void* { return &(static_cast<CompliancePoint*>(parent)->point.*vm); };
             build::bindScalar<double>(*c);
@@ -123,67 +155,68 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
 {
     auto wheel = w.object("wheel", &WheelConfig::wheel, kWheel.guide, "wheel and tire body");
     wheel.scalar("radius", &WheelData::radius,
-                 kWheel("m", gt(0), 0.2, 0.6, "distance from the wheel centre to the tread", true));
+                 kWheel("m", gt(0), plaus(0.02, 2.5), 0.2, 0.6, "distance from the wheel centre to the tread", true));
     wheel.scalar("width", &WheelData::width,
-                 kWheel("m", gt(0), 0.1, 0.6, "full width of wheel and tire (drawing only)", true));
+                 kWheel("m", gt(0), plaus(0.01, 2.5), 0.1, 0.6, "full width of wheel and tire (drawing only)", true));
     wheel.scalar("mass", &WheelData::mass,
-                 kWheel("kg", gt(0), 20, 80, "mass of wheel and tire; part of the tire rest load"));
+                 kWheel("kg", gt(0), plaus(0.01, 1e4), 20, 80, "mass of wheel and tire; part of the tire rest load"));
     wheel.scalar("moi", &WheelData::moi,
-                 kWheel("kg m^2", gt(0), 0.5, 20, "spin moment of inertia about the axle (guide: m r^2 / 2)", true));
+                 kWheel("kg m^2", gt(0), plaus(1e-6, 5e4), 0.5, 20, "spin moment of inertia about the axle (guide: m r^2 / 2)", true));
     wheel.scalar("dampingRate", &WheelData::dampingRate,
-                 kWheel("N m s/rad", gt(0), 0.25, 2, "bearing damping: torque = -dampingRate x wheel speed"));
+                 kWheel("N m s/rad", gt(0), plaus(1e-7, 1000), 0.25, 2, "bearing damping: torque = -dampingRate x wheel speed"));
     wheel.scalar("maxBrakeTorque", &WheelData::maxBrakeTorque,
-                 kWheel("N m", ge(0), 500, 5000, "brake torque at full brake input"));
+                 kWheel("N m", ge(0), plaus(0, 1e6), 500, 5000, "brake torque at full brake input"));
     wheel.scalar("maxHandBrakeTorque", &WheelData::maxHandBrakeTorque,
-                 kWheel("N m", ge(0), 0, 5000, "handbrake torque at full handbrake input (guide: 4000 rear, 0 front)"));
+                 kWheel("N m", ge(0), plaus(0, 1e6), 0, 5000, "handbrake torque at full handbrake input (guide: 4000 rear, 0 front)"));
     wheel.scalar("maxSteer", &WheelData::maxSteer,
-                 kWheel("rad", open(-kHalfPi, kHalfPi), 0, 1.5708, "steer angle at full lock (guide: 30-90 deg on steered wheels)"));
+                 kWheel("rad", open(-kHalfPi, kHalfPi), same(), 0, kHalfPi, "steer angle at full lock (guide: 30-90 deg on steered wheels)"));
     build::mirrorsLeftRight(wheel.scalar("toeAngle", &WheelData::toeAngle,
-                 kWheel("rad", open(-kHalfPi, kHalfPi), -0.05, 0.05, "static steer offset, positive turns the wheel left")));
+                 kWheel("rad", open(-kHalfPi, kHalfPi), plaus(-0.35, 0.35), -0.05, 0.05, "static steer offset, positive turns the wheel left")));
 
     auto susp = w.object("suspension", &WheelConfig::suspension, kSuspension.guide, "spring and damper");
     susp.scalar("sprungMass", &SuspensionData::sprungMass,
-                kSuspension("kg", gt(0), 100, 1000, "chassis mass carried by this spring at rest", true));
+                kSuspension("kg", gt(0), plaus(0.1, 3e5), 100, 1000, "chassis mass carried by this spring at rest", true));
     susp.scalar("springStrength", &SuspensionData::springStrength,
-                kSuspension("N/m", gt(0), 5000, 100000, "spring rate", true));
+                kSuspension("N/m", gt(0), plaus(10, 1e8), 5000, 100000, "spring rate", true));
     susp.scalar("springDamperRate", &SuspensionData::springDamperRate,
-                kSuspension("N s/m", ge(0), 500, 10000, "damper rate (guide: damping ratio 0.8-1.2)"));
+                kSuspension("N s/m", ge(0), plaus(0, 1e7), 500, 10000, "damper rate (guide: damping ratio 0.8-1.2)"));
     susp.scalar("maxCompression", &SuspensionData::maxCompression,
-                kSuspension("m", ge(0), 0.05, 0.4, "travel above the rest pose"));
+                kSuspension("m", ge(0), plaus(0, 2), 0.05, 0.4, "travel above the rest pose"));
     susp.scalar("maxDroop", &SuspensionData::maxDroop,
-                kSuspension("m", ge(0), 0.05, 0.3, "travel below the rest pose"));
+                kSuspension("m", ge(0), plaus(0, 2), 0.05, 0.3, "travel below the rest pose"));
     build::mirrorsLeftRight(susp.scalar("camberAtRest", &SuspensionData::camberAtRest,
-                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber at zero jounce")));
+                kSuspension("rad", closed(-kHalfPi, kHalfPi), plaus(-0.5, 0.5), -0.1, 0.1, "camber at zero jounce")));
     build::mirrorsLeftRight(susp.scalar("camberAtMaxCompression", &SuspensionData::camberAtMaxCompression,
-                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber added at full compression")));
+                kSuspension("rad", closed(-kHalfPi, kHalfPi), plaus(-0.5, 0.5), -0.1, 0.1, "camber added at full compression")));
     build::mirrorsLeftRight(susp.scalar("camberAtMaxDroop", &SuspensionData::camberAtMaxDroop,
-                kSuspension("rad", closed(-kHalfPi, kHalfPi), -0.1, 0.1, "camber added at full droop")));
+                kSuspension("rad", closed(-kHalfPi, kHalfPi), plaus(-0.5, 0.5), -0.1, 0.1, "camber added at full droop")));
 
     auto tire = w.object("tire", &WheelConfig::tire, kTire.guide, "tire force model");
     tire.scalar("type", &TireData::type,
-                kTire("1", closed(0, 255), kNaN, kNaN, "tire type: column of the surface friction table"));
+                kTire("1", closed(0, 255), same(), kNaN, kNaN, "tire type: column of the surface friction table"));
     tire.scalar("latStiffX", &TireData::latStiffX,
-                kTire("1", gt(0), 2, 3, "normalised load above which lateral stiffness saturates"));
+                kTire("1", gt(0), plaus(0.01, 50), 2, 3, "normalised load above which lateral stiffness saturates"));
     tire.scalar("latStiffY", &TireData::latStiffY,
-                kTire("1/rad", gt(0), 15, 20, "saturated lateral stiffness per unit rest load (guide: about 18)"));
-    tire.scalar("longitudinalStiffnessPerUnitGravity", &TireData::longitudinalStiffnessPerUnitGravity,
-                kTire("kg", gt(0), 500, 2000, "longitudinal stiffness per unit slip, divided by g"));
+                kTire("1/rad", gt(0), plaus(0.1, 200), 15, 20, "saturated lateral stiffness per unit rest load (guide: about 18)"));
+    ParamInfo longStiffness = kTire("kg", gt(0), plaus(0.1, 1e6), 500, 2000, "longitudinal stiffness per unit slip, divided by g");
+    longStiffness.unitSlips.clear();  // kg here is N per unit slip over g, not a mass typed in grams
+    tire.scalar("longitudinalStiffnessPerUnitGravity", &TireData::longitudinalStiffnessPerUnitGravity, longStiffness);
     tire.scalar("camberStiffnessPerUnitGravity", &TireData::camberStiffnessPerUnitGravity,
-                kTire("kg/rad", ge(0), 0, 10, "camber stiffness divided by g"));
+                kTire("kg/rad", ge(0), plaus(0, 1e5), 0, 10, "camber stiffness divided by g"));
     tire.graph("frictionVsSlipGraph", &TireData::frictionVsSlipGraph, 3, 3,
                "friction multiplier against |longitudinal slip|: 3 points (0, y0), (x1, y1), (x2, y2)",
-               kTire("1", ge(0), 0, 1, "longitudinal slip of the point"),
-               kTire("1", ge(0), 0.3, 1.5, "friction multiplier at the point"),
+               kTire("1", ge(0), plaus(0, 20), 0, 1, "longitudinal slip of the point"),
+               kTire("1", ge(0), plaus(0, 5), 0.3, 1.5, "friction multiplier at the point"),
                {"frictionVsSlip", "Friction vs longitudinal slip", "|longitudinal slip|", "friction multiplier",
                 /*fixedFirstX=*/true});
 
-    const ParamInfo offset = kWheelsSim("m", any(), kNaN, kNaN, "", true);
+    const ParamInfo offset = kWheelsSim("m", any(), plaus(-kMaxOffset, kMaxOffset), kNaN, kNaN, "", true);
     auto geo = w.object("geometry", &WheelConfig::geometry, kWheelsSim.guide, "positions in the chassis frame");
     ParamInfo centre = offset;
     centre.description = "wheel centre at zero jounce, chassis frame";
     build::mirrorsLateral(geo.vec3("wheelCentreOffset", &WheelGeometry::wheelCentreOffset, centre));
     geo.vec3("suspTravelDirection", &WheelGeometry::suspTravelDirection,
-             kWheelsSim("1", closed(-1.001, 1.001), kNaN, kNaN, "unit direction the wheel moves as the spring extends"));
+             kWheelsSim("1", closed(-1.001, 1.001), same(), kNaN, kNaN, "unit direction the wheel moves as the spring extends"));
     ParamInfo susPoint = offset;
     susPoint.description = "where the suspension force acts, chassis frame (guide: above the wheel centre, below the CoM)";
     build::mirrorsLateral(geo.vec3("suspForceAppPointOffset", &WheelGeometry::suspForceAppPointOffset, susPoint));
@@ -197,91 +230,91 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
 void driveParameters(ObjectBuilder<DriveConfig> d)
 {
     d.scalar("type", &DriveConfig::type,
-             kVehicle("", any(), kNaN, kNaN, "drivetrain: 4W (engine to wheels 0-3), NW (engine to chosen wheels), tank, none"),
+             kVehicle("", any(), same(), kNaN, kNaN, "drivetrain: 4W (engine to wheels 0-3), NW (engine to chosen wheels), tank, none"),
              {"4W", "NW", "tank", "none"});
 
     auto engine = d.object("engine", &DriveConfig::engine, kEngine.guide, "engine");
     engine.node().driveTypes = kEngineDrives;
     engine.graph("torqueCurve", &EngineData::torqueCurve, 1, 8,
                  "torque multiplier against normalised engine speed (engine speed / maxOmega)",
-                 kEngine("1", ge(0), 0, 1, "normalised engine speed of the point"),
-                 kEngine("1", ge(0), 0, 1, "fraction of peakTorque at the point"),
+                 kEngine("1", ge(0), plaus(0, 10), 0, 1, "normalised engine speed of the point"),
+                 kEngine("1", ge(0), plaus(0, 5), 0, 1, "fraction of peakTorque at the point"),
                  {"torqueCurve", "Engine torque curve", "engine speed / maxOmega", "fraction of peakTorque"});
-    engine.scalar("moi", &EngineData::moi, kEngine("kg m^2", gt(0), 0.2, 2, "engine moment of inertia"));
+    engine.scalar("moi", &EngineData::moi, kEngine("kg m^2", gt(0), plaus(1e-7, 200), 0.2, 2, "engine moment of inertia"));
     engine.scalar("peakTorque", &EngineData::peakTorque,
-                  kEngine("N m", gt(0), 100, 1500, "torque at full throttle where the curve is 1 (guide: about 600)"));
+                  kEngine("N m", gt(0), plaus(0.01, 1e5), 100, 1500, "torque at full throttle where the curve is 1 (guide: about 600)"));
     engine.scalar("maxOmega", &EngineData::maxOmega,
-                  kEngine("rad/s", gt(0), 400, 1200, "maximum engine speed (600 rad/s = 5730 rpm)"));
+                  kEngine("rad/s", gt(0), plaus(10, 6000), 400, 1200, "maximum engine speed (600 rad/s = 5730 rpm)"));
     engine.scalar("dampingRateFullThrottle", &EngineData::dampingRateFullThrottle,
-                  kEngine("N m s/rad", gt(0), 0.1, 3, "engine damping at full throttle"));
+                  kEngine("N m s/rad", gt(0), plaus(1e-7, 1000), 0.1, 3, "engine damping at full throttle"));
     engine.scalar("dampingRateZeroThrottleClutchEngaged", &EngineData::dampingRateZeroThrottleClutchEngaged,
-                  kEngine("N m s/rad", gt(0), 0.1, 3, "engine damping at zero throttle in gear"));
+                  kEngine("N m s/rad", gt(0), plaus(1e-7, 1000), 0.1, 3, "engine damping at zero throttle in gear"));
     engine.scalar("dampingRateZeroThrottleClutchDisengaged", &EngineData::dampingRateZeroThrottleClutchDisengaged,
-                  kEngine("N m s/rad", gt(0), 0.1, 3, "engine damping at zero throttle in neutral"));
+                  kEngine("N m s/rad", gt(0), plaus(1e-7, 1000), 0.1, 3, "engine damping at zero throttle in neutral"));
 
     auto gears = d.object("gears", &DriveConfig::gears, kGears.guide, "gearbox");
     gears.node().driveTypes = kEngineDrives;
     gears.list("ratios", &GearsData::ratios, 3, 32,
-               kGears("1", any(), -5, 5, "gear ratios: [reverse (< 0), neutral (0), first, second, ...] with forward gears decreasing"));
-    gears.scalar("finalRatio", &GearsData::finalRatio, kGears("1", gt(0), 2, 6, "final drive ratio, multiplies every gear"));
+               kGears("1", any(), plaus(-100, 100), -5, 5, "gear ratios: [reverse (< 0), neutral (0), first, second, ...] with forward gears decreasing"));
+    gears.scalar("finalRatio", &GearsData::finalRatio, kGears("1", gt(0), plaus(0.1, 100), 2, 6, "final drive ratio, multiplies every gear"));
     gears.scalar("switchTime", &GearsData::switchTime,
-                 kGears("s", ge(0), 0, 0.5, "time spent in neutral during a gear change (keep below the autobox latency)"));
+                 kGears("s", ge(0), plaus(0, 10), 0, 0.5, "time spent in neutral during a gear change (keep below the autobox latency)"));
 
     auto autoBox = d.object("autoBox", &DriveConfig::autoBox, kAutoBox.guide, "automatic gearbox");
     autoBox.node().driveTypes = kEngineDrives;
     autoBox.list("upRatios", &AutoBoxData::upRatios, 3, 32,
-                 kAutoBox("1", ge(0), 0.1, 0.95, "per gear: shift up above this engine speed / maxOmega"));
+                 kAutoBox("1", ge(0), plaus(0, 2), 0.1, 0.95, "per gear: shift up above this engine speed / maxOmega"));
     autoBox.list("downRatios", &AutoBoxData::downRatios, 3, 32,
-                 kAutoBox("1", ge(0), 0.1, 0.8, "per gear: shift down below this engine speed / maxOmega (reverse unused)"));
+                 kAutoBox("1", ge(0), plaus(0, 2), 0.1, 0.8, "per gear: shift down below this engine speed / maxOmega (reverse unused)"));
     autoBox.scalar("latency", &AutoBoxData::latency,
-                   kAutoBox("s", ge(0), 0.5, 3, "minimum time between autobox decisions"));
+                   kAutoBox("s", ge(0), plaus(0, 60), 0.5, 3, "minimum time between autobox decisions"));
 
     auto clutch = d.object("clutch", &DriveConfig::clutch, kClutch.guide, "clutch");
     clutch.node().driveTypes = kEngineDrives;
     clutch.scalar("strength", &ClutchData::strength,
-                  kClutch("N m s/rad", gt(0), 5, 20, "coupling torque per rad/s of clutch slip (guide: 10)"));
+                  kClutch("N m s/rad", gt(0), plaus(1e-5, 1e5), 5, 20, "coupling torque per rad/s of clutch slip (guide: 10)"));
     clutch.scalar("accuracyMode", &ClutchData::accuracyMode,
-                  kClutch("", any(), kNaN, kNaN, "engine/wheel solve: exact (bestPossible) or iterative (estimate)"),
+                  kClutch("", any(), same(), kNaN, kNaN, "engine/wheel solve: exact (bestPossible) or iterative (estimate)"),
                   {"bestPossible", "estimate"});
     clutch.scalar("estimateIterations", &ClutchData::estimateIterations,
-                  kClutch("1", closed(1, 1000), 3, 10, "Gauss-Seidel sweeps in estimate mode"));
+                  kClutch("1", closed(1, 1000), same(), 3, 10, "Gauss-Seidel sweeps in estimate mode"));
 
     auto diff4 = d.object("differential", &DriveConfig::differential4W, kDiff4W.guide, "4W differential");
     diff4.node().driveTypes = {DriveType::FourWheel};
     diff4.scalar("type", &Differential4WData::type,
-                 kDiff4W("", any(), kNaN, kNaN, "limited-slip (LS) or open, to all, front or rear wheels"),
+                 kDiff4W("", any(), same(), kNaN, kNaN, "limited-slip (LS) or open, to all, front or rear wheels"),
                  {"LS_4WD", "LS_FRONTWD", "LS_REARWD", "OPEN_4WD", "OPEN_FRONTWD", "OPEN_REARWD"});
     diff4.scalar("frontRearSplit", &Differential4WData::frontRearSplit,
-                 kDiff4W("1", closed(0, 1), 0.3, 0.7, "share of drive torque to the front axle (4WD types)"));
+                 kDiff4W("1", closed(0, 1), same(), 0.3, 0.7, "share of drive torque to the front axle (4WD types)"));
     diff4.scalar("frontLeftRightSplit", &Differential4WData::frontLeftRightSplit,
-                 kDiff4W("1", closed(0, 1), 0.4, 0.6, "share of front torque to the front-left wheel"));
+                 kDiff4W("1", closed(0, 1), same(), 0.4, 0.6, "share of front torque to the front-left wheel"));
     diff4.scalar("rearLeftRightSplit", &Differential4WData::rearLeftRightSplit,
-                 kDiff4W("1", closed(0, 1), 0.4, 0.6, "share of rear torque to the rear-left wheel"));
+                 kDiff4W("1", closed(0, 1), same(), 0.4, 0.6, "share of rear torque to the rear-left wheel"));
     diff4.scalar("centreBias", &Differential4WData::centreBias,
-                 kDiff4W("1", ge(1), 1, 2, "LS_4WD: largest front/rear axle speed ratio before torque is diverted"));
+                 kDiff4W("1", ge(1), plaus(1, 100), 1, 2, "LS_4WD: largest front/rear axle speed ratio before torque is diverted"));
     diff4.scalar("frontBias", &Differential4WData::frontBias,
-                 kDiff4W("1", ge(1), 1, 2, "limited slip: largest front left/right wheel speed ratio"));
+                 kDiff4W("1", ge(1), plaus(1, 100), 1, 2, "limited slip: largest front left/right wheel speed ratio"));
     diff4.scalar("rearBias", &Differential4WData::rearBias,
-                 kDiff4W("1", ge(1), 1, 2, "limited slip: largest rear left/right wheel speed ratio"));
+                 kDiff4W("1", ge(1), plaus(1, 100), 1, 2, "limited slip: largest rear left/right wheel speed ratio"));
 
     auto diffN = d.object("differential", &DriveConfig::differentialNW, kDiffNW.guide, "NW differential");
     diffN.node().driveTypes = {DriveType::NWheel};
     diffN.list("drivenWheels", &DifferentialNWData::drivenWheels, 0, kMaxWheels,
-               kDiffNW("1", closed(0, kMaxWheels - 1), kNaN, kNaN, "indices of the driven wheels; they share the torque equally"));
+               kDiffNW("1", closed(0, kMaxWheels - 1), same(), kNaN, kNaN, "indices of the driven wheels; they share the torque equally"));
 
     auto ack = d.object("ackermann", &DriveConfig::ackermann, kAckermann.guide, "Ackermann steering geometry");
     ack.node().driveTypes = {DriveType::FourWheel};
     ack.scalar("accuracy", &AckermannData::accuracy,
-               kAckermann("1", closed(0, 1), 0, 1, "0 = both wheels steer alike, 1 = perfect Ackermann"));
+               kAckermann("1", closed(0, 1), same(), 0, 1, "0 = both wheels steer alike, 1 = perfect Ackermann"));
     ack.scalar("frontWidth", &AckermannData::frontWidth,
-               kAckermann("m", gt(0), 1, 2.5, "distance between the front wheel centres", true));
+               kAckermann("m", gt(0), plaus(0.05, 20), 1, 2.5, "distance between the front wheel centres", true));
     ack.scalar("rearWidth", &AckermannData::rearWidth,
-               kAckermann("m", gt(0), 1, 2.5, "distance between the rear wheel centres", true));
+               kAckermann("m", gt(0), plaus(0.05, 20), 1, 2.5, "distance between the rear wheel centres", true));
     ack.scalar("axleSeparation", &AckermannData::axleSeparation,
-               kAckermann("m", gt(0), 2, 5, "distance between the front and rear axles", true));
+               kAckermann("m", gt(0), plaus(0.05, 30), 2, 5, "distance between the front and rear axles", true));
 
     Node& tank = d.scalar("driveModel", &DriveConfig::tankDriveModel,
-                          kTank("", any(), kNaN, kNaN, "standard: tracks driven in the gear's direction; special: a track may turn backwards"),
+                          kTank("", any(), same(), kNaN, kNaN, "standard: tracks driven in the gear's direction; special: a track may turn backwards"),
                           {"standard", "special"});
     tank.driveTypes = {DriveType::Tank};
 }
@@ -297,7 +330,7 @@ void smoothingParameters(ObjectBuilder<InputSmoothing> s, const Section& section
                                std::pair{"steerLeft", &SmoothingRates::steerLeft},
                                std::pair{"steerRight", &SmoothingRates::steerRight}}) {
             const std::string d = w + " rate of the " + name + " control (tanks: accel, brake-left, brake-right, thrust-left, thrust-right)";
-            r.scalar(name, m, section("1/s", ge(0), 1, 20, d.c_str()));
+            r.scalar(name, m, section("1/s", ge(0), plaus(0, 1e4), 1, 20, d.c_str()));
         }
     }
 }
@@ -308,52 +341,54 @@ std::unique_ptr<Node> buildVehicleTree()
     root->kind = NodeKind::Object;
     ObjectBuilder<VehicleConfig> v(*root);
 
-    v.scalar("name", &VehicleConfig::name, kVehicle("", any(), kNaN, kNaN, "short name of the vehicle"));
-    v.scalar("description", &VehicleConfig::description, kVehicle("", any(), kNaN, kNaN, "what the vehicle models"));
+    v.scalar("name", &VehicleConfig::name, kVehicle("", any(), same(), kNaN, kNaN, "short name of the vehicle"));
+    ParamInfo description = kVehicle("", any(), same(), kNaN, kNaN, "what the vehicle models");
+    description.maxBytes = io::kMaxDescriptionBytes;
+    v.scalar("description", &VehicleConfig::description, description);
 
     auto chassis = v.object("chassis", &VehicleConfig::chassis, kChassis.guide, "rigid body of the vehicle");
-    chassis.scalar("mass", &ChassisConfig::mass, kChassis("kg", gt(0), 800, 3000, "chassis rigid-body mass (guide: about 1500)"));
-    ParamInfo moi = kChassis("kg m^2", gt(0), kNaN, kNaN, "principal moments of inertia about the CoM: roll, pitch, yaw", true);
+    chassis.scalar("mass", &ChassisConfig::mass, kChassis("kg", gt(0), plaus(0.5, 1e6), 800, 3000, "chassis rigid-body mass (guide: about 1500)"));
+    ParamInfo moi = kChassis("kg m^2", gt(0), plaus(1e-4, 1e8), kNaN, kNaN, "principal moments of inertia about the CoM: roll, pitch, yaw", true);
     chassis.vec3("moi", &ChassisConfig::moi, moi);
     chassis.vec3("cmOffset", &ChassisConfig::cmOffset,
-                 kChassis("m", any(), kNaN, kNaN, "centre of mass in the chassis frame"));
+                 kChassis("m", any(), plaus(-kMaxOffset, kMaxOffset), kNaN, kNaN, "centre of mass in the chassis frame"));
     chassis.vec3("dimensions", &ChassisConfig::dimensions,
-                 kChassis("m", gt(0), kNaN, kNaN, "collision box length (x), width (y), height (z)", true));
+                 kChassis("m", gt(0), plaus(0.02, 30), kNaN, kNaN, "collision box length (x), width (y), height (z)", true));
     chassis.scalar("linearDamping", &ChassisConfig::linearDamping,
-                   kChassis("1/s", ge(0), 0, 0.1, "rigid-body linear velocity damping"));
+                   kChassis("1/s", ge(0), plaus(0, 1), 0, 0.1, "rigid-body linear velocity damping"));
     chassis.scalar("angularDamping", &ChassisConfig::angularDamping,
-                   kChassis("1/s", ge(0), 0, 0.5, "rigid-body angular velocity damping (PhysX actor default 0.05)"));
+                   kChassis("1/s", ge(0), plaus(0, 1), 0, 0.5, "rigid-body angular velocity damping (PhysX actor default 0.05)"));
 
     wheelParameters(v.objectArray("wheels", &VehicleConfig::wheels, 1, kMaxWheels, kWheelsSim.guide,
                                   "wheels front to back, left before right: FL, FR, RL, RR, ..."));
 
     auto arb = v.objectArray("antiRollBars", &VehicleConfig::antiRollBars, 0, kMaxWheels, kAntiRoll.guide,
                              "anti-roll bars, each joining two wheels of one axle");
-    arb.scalar("wheel0", &AntiRollBarConfig::wheel0, kAntiRoll("1", closed(0, kMaxWheels - 1), kNaN, kNaN, "first wheel of the bar", true));
-    arb.scalar("wheel1", &AntiRollBarConfig::wheel1, kAntiRoll("1", closed(0, kMaxWheels - 1), kNaN, kNaN, "second wheel of the bar", true));
+    arb.scalar("wheel0", &AntiRollBarConfig::wheel0, kAntiRoll("1", closed(0, kMaxWheels - 1), same(), kNaN, kNaN, "first wheel of the bar", true));
+    arb.scalar("wheel1", &AntiRollBarConfig::wheel1, kAntiRoll("1", closed(0, kMaxWheels - 1), same(), kNaN, kNaN, "second wheel of the bar", true));
     arb.scalar("stiffness", &AntiRollBarConfig::stiffness,
-               kAntiRoll("N/m", ge(0), 0, 50000, "roll torque per metre of jounce difference (stiffer rear: less under-steer)"));
+               kAntiRoll("N/m", ge(0), plaus(0, 1e8), 0, 50000, "roll torque per metre of jounce difference (stiffer rear: less under-steer)"));
 
     auto tlf = v.object("tireLoadFilter", &VehicleConfig::tireLoadFilter, kLoadFilter.guide, "tire load filter");
     tlf.scalar("minNormalisedLoad", &TireLoadFilterData::minNormalisedLoad,
-               kLoadFilter("1", any(), 0, 0.5, "normalised load of the lower filter point"));
+               kLoadFilter("1", any(), plaus(0, 20), 0, 0.5, "normalised load of the lower filter point"));
     tlf.scalar("minFilteredNormalisedLoad", &TireLoadFilterData::minFilteredNormalisedLoad,
-               kLoadFilter("1", any(), 0, 0.5, "filtered normalised load at and below the lower point"));
+               kLoadFilter("1", any(), plaus(0, 20), 0, 0.5, "filtered normalised load at and below the lower point"));
     tlf.scalar("maxNormalisedLoad", &TireLoadFilterData::maxNormalisedLoad,
-               kLoadFilter("1", any(), 2, 4, "normalised load of the upper filter point"));
+               kLoadFilter("1", any(), plaus(0, 20), 2, 4, "normalised load of the upper filter point"));
     tlf.scalar("maxFilteredNormalisedLoad", &TireLoadFilterData::maxFilteredNormalisedLoad,
-               kLoadFilter("1", gt(0), 2, 4, "filtered normalised load at and above the upper point (cap)"));
+               kLoadFilter("1", gt(0), plaus(0, 20), 2, 4, "filtered normalised load at and above the upper point (cap)"));
 
     driveParameters(v.object("drive", &VehicleConfig::drive, "Drive", "drivetrain"));
 
     auto surfaces = v.object("surfaces", &VehicleConfig::surfaces, kSurfaces.guide, "tire types, surface types and their friction");
     surfaces.list("tireTypes", &SurfacesConfig::tireTypes, 1, 256,
-                  kSurfaces("", any(), kNaN, kNaN, "tire type names; a tire's type indexes this list"));
+                  kSurfaces("", any(), same(), kNaN, kNaN, "tire type names; a tire's type indexes this list"));
     surfaces.list("surfaceTypes", &SurfacesConfig::surfaceTypes, 1, 256,
-                  kSurfaces("", any(), kNaN, kNaN, "surface type names; terrain surfaces are matched by name, unknown ones use the first"));
+                  kSurfaces("", any(), same(), kNaN, kNaN, "surface type names; terrain surfaces are matched by name, unknown ones use the first"));
     surfaces.matrix("friction", &SurfacesConfig::friction, 256, 256,
                     "friction[surface type][tire type]",
-                    kSurfaces("1", ge(0), 0, 2, "friction of a tire type on a surface type"));
+                    kSurfaces("1", ge(0), plaus(0, 5), 0, 2, "friction of a tire type on a surface type"));
 
     auto controls = v.object("controls", &VehicleConfig::controls, "Controls", "input smoothing and steering limit");
     smoothingParameters(controls.object("keySmoothing", &ControlsConfig::keySmoothing, kKeySmoothing.guide,
@@ -362,25 +397,26 @@ std::unique_ptr<Node> buildVehicleTree()
                                         "gamepad (analog) input smoothing"), kPadSmoothing);
     controls.graph("steerVsForwardSpeedTable", &ControlsConfig::steerVsForwardSpeedTable, 1, 8,
                    "largest steer input fraction against forward speed",
-                   kSteerTable("m/s", ge(0), 0, 120, "forward speed of the point"),
-                   kSteerTable("1", closed(0, 1), 0.05, 1, "largest steer fraction at that speed"),
+                   kSteerTable("m/s", ge(0), plaus(0, 500), 0, 120, "forward speed of the point"),
+                   kSteerTable("1", closed(0, 1), same(), 0.05, 1, "largest steer fraction at that speed"),
                    {"steerVsSpeed", "Steer limit vs forward speed", "forward speed", "largest steer fraction"});
 
     auto sim = v.object("simulation", &VehicleConfig::simulation, kSimulation.guide, "time step and sub-steps");
+    // 1e-4 s (10 kHz) at least: a 600 s run is then 6 million steps; finer steps make runs take hours.
     sim.scalar("timeStep", &SimulationConfig::timeStep,
-               kSimulation("s", leftOpen(0, 0.1), 1.0 / 240.0, 1.0 / 30.0, "fixed simulation step"));
+               kSimulation("s", closed(1e-4, 0.1), same(), 1.0 / 240.0, 1.0 / 30.0, "fixed simulation step"));
     sim.scalar("thresholdLongitudinalSpeed", &SimulationConfig::thresholdLongitudinalSpeed,
-               kSimulation("m/s", ge(0), 1, 10, "forward speed below which the low-speed sub-step count applies"));
+               kSimulation("m/s", ge(0), plaus(0, 100), 1, 10, "forward speed below which the low-speed sub-step count applies"));
     sim.scalar("lowForwardSpeedSubStepCount", &SimulationConfig::lowForwardSpeedSubStepCount,
-               kSimulation("1", closed(1, 100), 1, 10, "sub-steps per step below the threshold speed"));
+               kSimulation("1", closed(1, 100), same(), 1, 10, "sub-steps per step below the threshold speed"));
     sim.scalar("highForwardSpeedSubStepCount", &SimulationConfig::highForwardSpeedSubStepCount,
-               kSimulation("1", closed(1, 100), 1, 10, "sub-steps per step at and above the threshold speed"));
+               kSimulation("1", closed(1, 100), same(), 1, 10, "sub-steps per step at and above the threshold speed"));
     sim.scalar("minLongSlipDenominator", &SimulationConfig::minLongSlipDenominator,
-               kSimulation("m/s", gt(0), 1, 10, "floor of the longitudinal slip denominator of free-rolling wheels"));
+               kSimulation("m/s", gt(0), plaus(0.01, 100), 1, 10, "floor of the longitudinal slip denominator of free-rolling wheels"));
     sim.scalar("limitSuspensionExpansionVelocity", &SimulationConfig::limitSuspensionExpansionVelocity,
-               kSimulation("", any(), kNaN, kNaN, "treat a wheel as airborne when the spring cannot extend as fast as the ground falls away"));
+               kSimulation("", any(), same(), kNaN, kNaN, "treat a wheel as airborne when the spring cannot extend as fast as the ground falls away"));
     sim.scalar("disableSuspensionForceProjection", &SimulationConfig::disableSuspensionForceProjection,
-               kSimulation("", any(), kNaN, kNaN, "do not scale the spring force by the contact normal / strut angle"));
+               kSimulation("", any(), same(), kNaN, kNaN, "do not scale the spring force by the contact normal / strut angle"));
     return root;
 }
 

@@ -18,7 +18,8 @@ using config::ParameterRegistry;
 
 namespace {
 
-/// A value of the leaf's type that differs from `current` and lies inside its hard limits.
+/// A value of the leaf's type that differs from `current` and lies inside its hard limits and
+/// plausible range.
 Json differentValue(const config::Node& leaf, const Json& current)
 {
     switch (leaf.kind) {
@@ -35,7 +36,7 @@ Json differentValue(const config::Node& leaf, const Json& current)
         for (double candidate : {v + 1.0, v - 1.0, v + 0.125, v - 0.125, v * 0.5, v + 0.01, v - 0.01}) {
             if (leaf.kind == NodeKind::Integer && std::floor(candidate) != candidate)
                 continue;
-            if (leaf.info.hard.contains(candidate))
+            if (leaf.info.accepted().contains(candidate))
                 return leaf.kind == NodeKind::Integer ? Json(static_cast<int>(candidate)) : Json(candidate);
         }
         return current;
@@ -228,14 +229,173 @@ private slots:
         }
     }
 
+    void plausibleRangesHoldTheTypicalOnes()
+    {
+        // The doctor's advice zone (outside typical) must lie inside what validation accepts, and
+        // every numeric leaf has its range stated: either a plausible range or bounded hard limits.
+        int bounded = 0;
+        for (const config::LeafRef& leaf : ParameterRegistry::instance().allLeaves()) {
+            const config::ParamInfo& info = leaf.node->info;
+            if (leaf.node->kind != NodeKind::Number && leaf.node->kind != NodeKind::Integer)
+                continue;
+            const QString p = QString::fromStdString(leaf.path);
+            const config::Limits ok = info.accepted();
+            QVERIFY2(ok.min <= ok.max, qPrintable(p));
+            QVERIFY2(std::isfinite(ok.min) && std::isfinite(ok.max), qPrintable(p + " is unbounded"));
+            if (info.hasTypicalRange())
+                QVERIFY2(ok.contains(info.typicalMin) || info.typicalMin == ok.min,
+                         qPrintable(p + ": typicalMin outside the accepted values"));
+            if (info.hasTypicalRange())
+                QVERIFY2(ok.contains(info.typicalMax) || info.typicalMax == ok.max,
+                         qPrintable(p + ": typicalMax outside the accepted values"));
+            bounded += std::isfinite(info.plausible.min) ? 1 : 0;
+        }
+        QVERIFY(bounded > 60);
+    }
+
+    void implausibleValuesAreErrors_data()
+    {
+        // One representative per parameter family: each value passes the hard limits (PhysX would
+        // take it) but no vehicle from a 1:10 RC car to a mining haul truck has it.
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("range");
+        QTest::newRow("chassis") << "chassis.mass" << 1e308 << "[0.5, 1000000] kg";
+        QTest::newRow("chassis tiny") << "chassis.mass" << 1e-30 << "[0.5, 1000000] kg";
+        QTest::newRow("chassis denormal") << "chassis.mass" << 1e-320 << "[0.5, 1000000] kg";
+        QTest::newRow("chassis box") << "chassis.dimensions[0]" << 1e9 << "[0.02, 30] m";
+        QTest::newRow("chassis damping") << "chassis.angularDamping" << 5.0 << "[0, 1] 1/s";
+        QTest::newRow("wheel") << "wheels[1].wheel.radius" << 1e9 << "[0.02, 2.5] m";
+        QTest::newRow("wheel radius 1000") << "wheels[1].wheel.radius" << 1000.0 << "[0.02, 2.5] m";
+        QTest::newRow("geometry") << "wheels[0].geometry.wheelCentreOffset[2]" << 1e30 << "[-25, 25] m";
+        QTest::newRow("suspension") << "wheels[2].suspension.springStrength" << 1e9 << "[10, 100000000] N/m";
+        QTest::newRow("tire") << "wheels[0].tire.latStiffY" << 1e4 << "[0.1, 200] 1/rad";
+        QTest::newRow("friction graph") << "wheels[0].tire.frictionVsSlipGraph[2][1]" << 50.0 << "[0, 5]";
+        QTest::newRow("anti-roll bar") << "antiRollBars[0].stiffness" << 1e9 << "[0, 100000000] N/m";
+        QTest::newRow("load filter") << "tireLoadFilter.maxFilteredNormalisedLoad" << 500.0 << "[0, 20]";
+        QTest::newRow("engine") << "drive.engine.peakTorque" << 1e7 << "[0.01, 100000] N m";
+        QTest::newRow("gears") << "drive.gears.finalRatio" << 1000.0 << "[0.1, 100]";
+        QTest::newRow("autobox") << "drive.autoBox.latency" << 1e5 << "[0, 60] s";
+        QTest::newRow("clutch") << "drive.clutch.strength" << 1e9 << "[1e-05, 100000] N m s/rad";
+        QTest::newRow("differential") << "drive.differential.rearBias" << 1e3 << "[1, 100]";
+        QTest::newRow("ackermann") << "drive.ackermann.axleSeparation" << 100.0 << "[0.05, 30] m";
+        QTest::newRow("surfaces") << "surfaces.friction[0][0]" << 50.0 << "[0, 5]";
+        QTest::newRow("controls") << "controls.steerVsForwardSpeedTable[1][0]" << 1e4 << "[0, 500] m/s";
+        QTest::newRow("simulation") << "simulation.thresholdLongitudinalSpeed" << 1e4 << "[0, 100] m/s";
+    }
+
+    void implausibleValuesAreErrors()
+    {
+        QFETCH(QString, path);
+        QFETCH(double, value);
+        QFETCH(QString, range);
+        const ParameterRegistry& reg = ParameterRegistry::instance();
+        const config::Node* leaf = reg.findLeaf(path.toStdString());
+        QVERIFY(leaf);
+        QVERIFY2(leaf->info.hard.contains(value), "the value must be within the hard limits");
+        VehicleConfig car = referenceCar();
+        const QString err = QString::fromStdString(reg.set(car, path.toStdString(), value));
+        QVERIFY2(err.contains("not plausible for any vehicle from a 1:10 RC car to a mining haul truck: must be in " + range +
+                              ", got "),
+                 qPrintable(err));
+        QVERIFY(car == referenceCar());  // refused: nothing changed
+        // A file with the value reads, and validation names it at its pointer.
+        const std::string pointer = ParameterRegistry::pathToPointer(path.toStdString());
+        Json file = Json::parse(io::vehicleToText(referenceCar()));
+        file[Json::json_pointer(pointer)] = value;
+        const io::VehicleFile doc = io::parseVehicle(file.dump());
+        QVERIFY(doc.parsed && !doc.ok());
+        bool found = false;
+        for (const Problem& p : doc.problems.items)
+            found = found || (p.pointer == pointer && p.severity == Severity::Error &&
+                              QString::fromStdString(p.message).contains("not plausible"));
+        QVERIFY2(found, qPrintable(QString::fromStdString(doc.problems.items.front().toString())));
+    }
+
+    void unitSlipsAreNamed_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("message");  // the whole refusal
+        QTest::newRow("millimetres") << "wheels[1].wheel.radius" << 316.0
+                                     << "wheels[1].wheel.radius: 316 m looks like millimetres; did you mean 0.316? (plausible values are in [0.02, 2.5] m)";
+        QTest::newRow("centimetres") << "wheels[1].wheel.radius" << 31.6
+                                     << "wheels[1].wheel.radius: 31.6 m looks like centimetres; did you mean 0.316? (plausible values are in [0.02, 2.5] m)";
+        QTest::newRow("offset in mm") << "wheels[0].geometry.wheelCentreOffset[0]" << 1500.0
+                                      << "wheels[0].geometry.wheelCentreOffset[0]: 1500 m looks like millimetres; did you mean 1.5? (plausible values are in [-25, 25] m)";
+        QTest::newRow("grams") << "chassis.mass" << 1.5e6
+                               << "chassis.mass: 1500000 kg looks like grams; did you mean 1500? (plausible values are in [0.5, 1000000] kg)";
+        QTest::newRow("rpm") << "drive.engine.maxOmega" << 7000.0
+                             << "drive.engine.maxOmega: 7000 rad/s looks like rpm; did you mean 733? (plausible values are in [10, 6000] rad/s)";
+        // Past a hard limit: the hard-limit message stays, the advice follows.
+        QTest::newRow("degrees") << "wheels[0].wheel.maxSteer" << 30.0
+                                 << "wheels[0].wheel.maxSteer: must be in (-1.5707963267948966, 1.5707963267948966), got 30; "
+                                    "30 rad looks like degrees; did you mean 0.5236?";
+        QTest::newRow("camber in degrees") << "wheels[0].suspension.camberAtRest" << -3.0
+                                           << "wheels[0].suspension.camberAtRest: must be in [-1.5707963267948966, 1.5707963267948966], "
+                                              "got -3; -3 rad looks like degrees; did you mean -0.05236?";
+        QTest::newRow("milliseconds") << "simulation.timeStep" << 16.7
+                                      << "simulation.timeStep: must be in [0.0001, 0.1], got 16.7; 16.7 s looks like milliseconds; did you mean 0.0167?";
+        // No advice where no unit explains the value.
+        QTest::newRow("just past") << "wheels[0].wheel.maxSteer" << 1.6
+                                   << "wheels[0].wheel.maxSteer: must be in (-1.5707963267948966, 1.5707963267948966), got 1.6";
+        QTest::newRow("1 m is not typical") << "wheels[1].wheel.radius" << 1000.0
+                                            << "wheels[1].wheel.radius: not plausible for any vehicle from a 1:10 RC car to a mining "
+                                               "haul truck: must be in [0.02, 2.5] m, got 1000";
+        QTest::newRow("no unit") << "chassis.mass" << 1e308
+                                 << "chassis.mass: not plausible for any vehicle from a 1:10 RC car to a mining haul truck: "
+                                    "must be in [0.5, 1000000] kg, got 1e+308";
+        QTest::newRow("stiffness is not a mass") << "wheels[0].tire.longitudinalStiffnessPerUnitGravity" << 1.5e6
+                                                 << "wheels[0].tire.longitudinalStiffnessPerUnitGravity: not plausible for any vehicle "
+                                                    "from a 1:10 RC car to a mining haul truck: must be in [0.1, 1000000] kg, got 1500000";
+    }
+
+    void unitSlipsAreNamed()
+    {
+        QFETCH(QString, path);
+        QFETCH(double, value);
+        QFETCH(QString, message);
+        VehicleConfig car = referenceCar();
+        QCOMPARE(QString::fromStdString(ParameterRegistry::instance().set(car, path.toStdString(), value)), message);
+    }
+
+    void timeStepHasAFloorAndTextsALength()
+    {
+        const ParameterRegistry& reg = ParameterRegistry::instance();
+        VehicleConfig car = referenceCar();
+        QCOMPARE(QString::fromStdString(reg.set(car, "simulation.timeStep", 1e-5)),
+                 QString("simulation.timeStep: must be in [0.0001, 0.1], got 1e-05"));
+        QVERIFY(reg.set(car, "simulation.timeStep", 1e-4).empty());
+        QCOMPARE(QString::fromStdString(reg.set(car, "name", std::string(201, 'n'))),
+                 QString("name: must be at most 200 bytes long, got 201 bytes"));
+        QVERIFY(reg.set(car, "name", std::string(200, 'n')).empty());
+        QVERIFY(reg.set(car, "description", std::string(8192, 'd')).empty());
+        QVERIFY(!reg.set(car, "description", std::string(8193, 'd')).empty());
+        QVERIFY(!reg.set(car, "surfaces.tireTypes[0]", std::string(201, 't')).empty());
+        // A file with a 3.5 MB name reads and is refused at /name.
+        Json file = Json::parse(io::vehicleToText(referenceCar()));
+        file["name"] = std::string(3'500'000, 'x');
+        const io::VehicleFile doc = io::parseVehicle(file.dump());
+        QVERIFY(!doc.ok());
+        QCOMPARE(QString::fromStdString(doc.problems.items.front().toString()),
+                 QString("/name: must be at most 200 bytes long, got 3500000 bytes"));
+    }
+
     void schemaDescribesTheFormat()
     {
         const Json s = ParameterRegistry::instance().schema();
         QCOMPARE(s["$schema"], Json("https://json-schema.org/draft/2020-12/schema"));
         const Json& spring = s["properties"]["wheels"]["items"]["properties"]["suspension"]["properties"]["springStrength"];
         QCOMPARE(spring["type"], Json("number"));
-        QCOMPARE(spring["exclusiveMinimum"], Json(0.0));
+        QCOMPARE(spring["minimum"], Json(10.0));  // the hard limit (> 0) narrowed by the plausible range
+        QVERIFY(!spring.contains("exclusiveMinimum"));
+        QCOMPARE(spring["x-plausible"], Json::array({10.0, 1e8}));
         QCOMPARE(spring["x-unit"], Json("N/m"));
+        const Json& step = s["properties"]["simulation"]["properties"]["timeStep"];
+        QCOMPARE(step["minimum"], Json(1e-4));
+        QVERIFY(!step.contains("x-plausible"));  // its hard limits say everything
+        QCOMPARE(s["properties"]["name"]["maxLength"], Json(200));
+        QCOMPARE(s["properties"]["description"]["maxLength"], Json(8192));
         const Json& radius = s["properties"]["wheels"]["items"]["properties"]["wheel"];
         QVERIFY(std::find(radius["required"].begin(), radius["required"].end(), Json("radius")) != radius["required"].end());
         // Drive parts hang on the drive type.
