@@ -12,6 +12,19 @@ using namespace jounce;
 
 Q_DECLARE_METATYPE(std::function<void(VehicleConfig&)>)
 
+namespace {
+
+/// Every problem, one a line, for failure messages.
+std::string listed(const Problems& problems)
+{
+    std::string s;
+    for (const Problem& p : problems.items)
+        s += p.toString() + "\n";
+    return s;
+}
+
+}  // namespace
+
 class TestVehicleValidation : public QObject {
     Q_OBJECT
 private slots:
@@ -69,6 +82,33 @@ private slots:
         QTest::newRow("list size") << Edit([](VehicleConfig& c) { c.drive.engine.torqueCurve.assign(9, {}); })
                                    << "/drive/engine/torqueCurve" << "1 to 8 elements, got 9";
         QTest::newRow("max steer") << Edit([](VehicleConfig& c) { c.wheels[0].wheel.maxSteer = 1.6; }) << "/wheels/0/wheel/maxSteer" << "must be in (";
+        QTest::newRow("implausible") << Edit([](VehicleConfig& c) { c.wheels[1].wheel.radius = 316; })
+                                     << "/wheels/1/wheel/radius" << "looks like millimetres; did you mean 0.316?";
+        // Relations that make the integration diverge (conventions.md "Plausible ranges").
+        QTest::newRow("stiff springs") << Edit([](VehicleConfig& c) { for (WheelConfig& w : c.wheels) w.suspension.springStrength = 1e7; })
+                                       << "/wheels/2/suspension/springStrength" << "springs are too stiff for the body's mass and inertia at a time step of 0.0167 s with 1 sub-step";
+        QTest::newRow("stiff springs, sub-steps") << Edit([](VehicleConfig& c) {
+            for (WheelConfig& w : c.wheels) w.suspension.springStrength = 1e7;
+            c.simulation.lowForwardSpeedSubStepCount = c.simulation.highForwardSpeedSubStepCount = 4; })
+                                                  << "/wheels/2/suspension/springStrength" << "ω·dt passes 2.45";
+        QTest::newRow("stiff dampers") << Edit([](VehicleConfig& c) { for (WheelConfig& w : c.wheels) w.suspension.springDamperRate = 60000; })
+                                       << "/wheels/2/suspension/springDamperRate" << "dampers are too stiff";
+        QTest::newRow("stiff dampers, sub-steps") << Edit([](VehicleConfig& c) {
+            for (WheelConfig& w : c.wheels) w.suspension.springDamperRate = 60000;
+            c.simulation.lowForwardSpeedSubStepCount = c.simulation.highForwardSpeedSubStepCount = 2; })
+                                                  << "/wheels/2/suspension/springDamperRate" << "per sub-step passes 0.8";
+        QTest::newRow("coarse step") << Edit([](VehicleConfig& c) { c.simulation.timeStep = 0.1; })
+                                     << "/wheels/2/suspension/springDamperRate" << "time step of 0.1 s";
+        QTest::newRow("stiff bar") << Edit([](VehicleConfig& c) { c.antiRollBars[1].stiffness = 1e8; })
+                                   << "/antiRollBars/1/stiffness" << "anti-roll bars are too stiff";
+        QTest::newRow("tiny yaw inertia") << Edit([](VehicleConfig& c) { c.chassis.moi.z = 0.001; })
+                                          << "/chassis/moi/2" << "yaw radius of gyration sqrt(moi / mass) = 0.000816 m";
+        QTest::newRow("huge roll inertia") << Edit([](VehicleConfig& c) { c.chassis.moi.x = 1e8; })
+                                           << "/chassis/moi/0" << "0.2 to 4 x the box's";
+        QTest::newRow("tiny wheel inertia") << Edit([](VehicleConfig& c) { c.wheels[3].wheel.moi = 0.01; })
+                                            << "/wheels/3/wheel/moi" << "0.0447 x its radius";
+        QTest::newRow("huge wheel inertia") << Edit([](VehicleConfig& c) { c.wheels[0].wheel.moi = 100; })
+                                            << "/wheels/0/wheel/moi" << "4.47 x its radius";
     }
 
     void ruleFires()
@@ -87,6 +127,36 @@ private slots:
                               QString::fromStdString(p.message).contains(words));
         }
         QVERIFY2(found, qPrintable(all));
+    }
+
+    void stabilityMeasuresTheWholeBody()
+    {
+        // 3e6 N/m springs: (ω·dt)² + 2·(c/m)·dt = 3.4 with one sub-step (error), ω·dt = 1.7 with two
+        // (fine): sub-steps help while the springs stay under the whole-step limit.
+        VehicleConfig c = referenceCar();
+        for (WheelConfig& w : c.wheels)
+            w.suspension.springStrength = 3e6;
+        QVERIFY(validateVehicle(c).hasErrors());
+        c.simulation.lowForwardSpeedSubStepCount = c.simulation.highForwardSpeedSubStepCount = 2;
+        QVERIFY2(!validateVehicle(c).hasErrors(), listed(validateVehicle(c)).c_str());
+        // Less inertia makes the body roll faster on the same springs: a roll inertia 0.1 x the box's
+        // (radius of gyration 0.32 x, plausible) diverged on the skidpad and is an error here.
+        VehicleConfig light = referenceCar();
+        light.chassis.moi.x *= 0.1;
+        const Problems p = validateVehicle(light);
+        QVERIFY2(p.hasErrors() && p.items.front().message.find("too stiff") != std::string::npos, listed(p).c_str());
+        light.chassis.moi.x = referenceCar().chassis.moi.x * 0.25;  // ran clean
+        QVERIFY2(!validateVehicle(light).hasErrors(), listed(validateVehicle(light)).c_str());
+    }
+
+    void implausibleValuesAreNotJudgedTwice()
+    {
+        // A relation on an implausible value would only repeat its error.
+        VehicleConfig c = referenceCar();
+        c.chassis.mass = 1e-30;
+        c.wheels[0].wheel.radius = 1e9;
+        const Problems p = validateVehicle(c);
+        QVERIFY2(p.errorCount() == 2, listed(p).c_str());
     }
 
     void warningsDoNotMakeAVehicleInvalid()
