@@ -1,5 +1,7 @@
 #include "scenario/ManeuverJson.h"
 
+#include "json/TextLimits.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -25,6 +27,16 @@ using io::describeJson;
 using io::required;
 using namespace maneuver_limits;
 
+/// A name or description no longer than `maxBytes` (json/TextLimits.h); nullopt, and an error,
+/// when it is longer.
+std::optional<std::string> boundedText(ObjectReader& r, std::string_view key, std::size_t maxBytes = io::kMaxNameBytes)
+{
+    std::optional<std::string> t = r.text(key);
+    if (t && !io::checkTextLength(*t, r.at(key), maxBytes, r.problems()))
+        return std::nullopt;
+    return t;
+}
+
 std::vector<Vec2> toVec2(const std::vector<io::Pair>& pairs)
 {
     std::vector<Vec2> out;
@@ -40,8 +52,8 @@ void readStart(ObjectReader r, ManeuverStart& start)
         start.gear = *g;
     if (auto a = r.boolean("autoBox"))
         start.autoBox = *a;
-    const std::optional<io::Pair> position = r.pair("position", kAny);
-    const std::optional<double> heading = r.number("heading", kAny);
+    const std::optional<io::Pair> position = r.pair("position", kCoordinate);
+    const std::optional<double> heading = r.number("heading", kHeading);
     if (position)
         start.pose = PlanarPose{(*position)[0], (*position)[1], heading.value_or(0.0)};
     else if (r.has("heading") && !r.has("position"))
@@ -55,7 +67,7 @@ void readSteerWave(ObjectReader r, SteerWave& wave)
         wave.shape = *s;
     if (auto f = r.number("frequency", kWaveFrequency))
         wave.frequency = *f;
-    if (auto d = r.number("dwell", kNonNegative))
+    if (auto d = r.number("dwell", kDwell))
         wave.dwell = *d;
     r.reportUnknown();
 }
@@ -68,9 +80,9 @@ void readInputs(ObjectReader r, ManeuverInputs& in)
     in.steer = r.number("steer", kSteer).value_or(0.0);
     in.gear = r.integer("gear", kMinManeuverGear, kMaxManeuverGear);
     in.autoBox = r.boolean("autoBox");
-    in.steerFrom = r.text("steerFrom");
+    in.steerFrom = boundedText(r, "steerFrom");
     in.steerScale = r.number("steerScale", kSteerScale).value_or(1.0);
-    in.accelFrom = r.text("accelFrom");
+    in.accelFrom = boundedText(r, "accelFrom");
     if (auto w = r.object("steerWave")) {
         in.steerWave = SteerWave{};
         readSteerWave(std::move(*w), *in.steerWave);
@@ -86,7 +98,7 @@ void readTargetSpeed(ObjectReader r, SpeedTarget& target)
 {
     if (auto v = r.number("speed", kTargetSpeed, required("the forward speed to hold, m/s")))
         target.speed = *v;
-    target.rate = r.number("rate", kPositive);
+    target.rate = r.number("rate", kAcceleration);
     r.reportUnknown();
 }
 
@@ -114,7 +126,7 @@ void readPath(ObjectReader r, PathSpec& path)
                                             " path, ignored (it will not be saved)");
     }
     if (uses("points")) {
-        const auto pts = r.pairs("points", {0, kMaxPolylinePoints, "points"}, kAny);
+        const auto pts = r.pairs("points", {0, kMaxPolylinePoints, "points"}, kCoordinate);
         if (pts && pts->size() >= 2)
             path.points = toVec2(*pts);
         else if (pts || !r.has("points"))
@@ -143,22 +155,22 @@ void readPath(ObjectReader r, PathSpec& path)
 
 void readLead(ObjectReader l, LeadVehicle& lead)
 {
-    if (auto v = l.number("start", kAny))
+    if (auto v = l.number("start", kCoordinate))
         lead.start = *v;
-    const auto profile = l.pairs("speedProfile", {0, kMaxSpeedProfilePoints, "points"}, kAny,
+    const auto profile = l.pairs("speedProfile", {0, kMaxSpeedProfilePoints, "points"}, kDwell,
                                  required("the lead's speed, a list of [time s, speed m/s]"));
     if (profile) {
         bool ok = !profile->empty();
         for (std::size_t i = 0; i < profile->size(); ++i) {
             const io::Pair& p = (*profile)[i];
-            if (p[0] < 0.0 || p[1] < 0.0 || (i > 0 && p[0] <= (*profile)[i - 1][0]))
+            if (p[1] > kMaxSpeed || (i > 0 && p[0] <= (*profile)[i - 1][0]))
                 ok = false;
         }
         if (ok)
             lead.speedProfile = toVec2(*profile);
         else
             l.problems().error(l.at("speedProfile"), "needs at least one [time, speed] with times >= 0 and "
-                                                     "increasing, speeds >= 0");
+                                                     "increasing, speeds 0 to " + io::formatNumber(kMaxSpeed) + " m/s");
     }
     if (auto v = l.number("length", kLeadLength))
         lead.length = *v;
@@ -171,8 +183,8 @@ void readGap(ObjectReader r, GapSpec& gap)
 {
     if (auto lead = r.object("lead", required("the lead vehicle (start, speedProfile)")))
         readLead(std::move(*lead), gap.lead);
-    gap.distance = r.number("distance", kPositive);
-    gap.timeGap = r.number("timeGap", kPositive);
+    gap.distance = r.number("distance", kDistance);
+    gap.timeGap = r.number("timeGap", kDuration);
     if (r.has("distance") && r.has("timeGap"))
         r.problems().error(r.pointer(), "give either distance or timeGap, not both (OpenSCENARIO "
                                         "LongitudinalDistanceAction)");
@@ -185,12 +197,12 @@ void readGap(ObjectReader r, GapSpec& gap)
                                                   "reached")))
         gap.continuous = *c;
     if (auto d = r.object("dynamicConstraints")) {
-        gap.dynamicConstraints.maxAcceleration = d->number("maxAcceleration", kPositive);
-        gap.dynamicConstraints.maxDeceleration = d->number("maxDeceleration", kPositive);
-        gap.dynamicConstraints.maxSpeed = d->number("maxSpeed", kPositive);
+        gap.dynamicConstraints.maxAcceleration = d->number("maxAcceleration", kAcceleration);
+        gap.dynamicConstraints.maxDeceleration = d->number("maxDeceleration", kAcceleration);
+        gap.dynamicConstraints.maxSpeed = d->number("maxSpeed", kPositiveSpeed);
         d->reportUnknown();
     }
-    gap.standstillGap = r.number("standstillGap", kNonNegative).value_or(0.0);
+    gap.standstillGap = r.number("standstillGap", kStandstillGap).value_or(0.0);
     r.reportUnknown();
 }
 
@@ -199,12 +211,12 @@ constexpr std::array<const char*, 6> kConditionKeys{"duration", "speedAbove", "s
 
 void readUntil(ObjectReader r, EndConditions& until)
 {
-    until.duration = r.number("duration", kPositive);
-    until.speedAbove = r.number("speedAbove", kAny);
-    until.speedBelow = r.number("speedBelow", kAny);
-    until.stopped = r.number("stopped", kPositive);
-    until.distance = r.number("distance", kPositive);
-    until.lateralOffsetAbove = r.number("lateralOffsetAbove", kPositive);
+    until.duration = r.number("duration", kDuration);
+    until.speedAbove = r.number("speedAbove", kSpeed);
+    until.speedBelow = r.number("speedBelow", kSpeed);
+    until.stopped = r.number("stopped", kPositiveSpeed);
+    until.distance = r.number("distance", kDistance);
+    until.lateralOffsetAbove = r.number("lateralOffsetAbove", kDistance);
     r.reportUnknown();
     // A condition that is present but invalid has its own error; only a phase that names none at
     // all gets this one.
@@ -215,7 +227,7 @@ void readUntil(ObjectReader r, EndConditions& until)
 
 void readPhase(ObjectReader r, ManeuverPhase& phase)
 {
-    if (auto n = r.text("name"))
+    if (auto n = boundedText(r, "name"))
         phase.name = *n;
     if (auto in = r.object("inputs"))
         readInputs(std::move(*in), phase.inputs);
@@ -296,9 +308,9 @@ ManeuverDocument parseManeuver(std::string_view text)
     if (!io::readFormatHeader(r, kManeuverFormat, kManeuverSchemaVersion, "a maneuver file"))
         return doc;
     Maneuver& m = doc.maneuver;
-    if (auto name = r.text("name"))
+    if (auto name = boundedText(r, "name"))
         m.name = *name;
-    if (auto description = r.text("description"))
+    if (auto description = boundedText(r, "description", io::kMaxDescriptionBytes))
         m.description = *description;
     if (auto start = r.object("start"))
         readStart(std::move(*start), m.start);

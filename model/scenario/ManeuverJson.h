@@ -4,6 +4,7 @@
 // all of them reported, unknown keys as warnings, canonical writing that round-trips byte for byte.
 
 #include "scenario/Maneuver.h"
+#include "config/Units.h"
 #include "json/Problem.h"
 #include "json/JsonText.h"
 #include "json/ObjectReader.h"
@@ -37,13 +38,10 @@ inline constexpr std::array<const char*, 8> kMeasureNames{"acceleration", "braki
 /// The limits parseManeuver() checks and maneuverSchema() states.
 namespace maneuver_limits {
 using io::NumberLimits;
-inline constexpr NumberLimits kAny{};
 inline constexpr NumberLimits kPedal = NumberLimits::closed(0.0, 1.0);  ///< accel, brake, handbrake
 inline constexpr NumberLimits kSteer = NumberLimits::closed(-1.0, 1.0);
 inline constexpr NumberLimits kSteerScale = NumberLimits::closed(-100.0, 100.0);
 inline constexpr NumberLimits kWaveFrequency = NumberLimits::above(0.0, 100.0);  ///< Hz
-inline constexpr NumberLimits kPositive = NumberLimits::above(0.0);    ///< durations, distances, rates
-inline constexpr NumberLimits kNonNegative = NumberLimits::atLeast(0.0);
 inline constexpr NumberLimits kTargetSpeed = NumberLimits::closed(0.0, 1000.0);  ///< m/s
 inline constexpr NumberLimits kLookAheadMin = NumberLimits::above(0.0, 1000.0);  ///< m
 inline constexpr NumberLimits kLookAheadTime = NumberLimits::closed(0.0, 100.0); ///< s
@@ -55,6 +53,19 @@ inline constexpr NumberLimits kConeSpacing = NumberLimits::above(0.0, 1000.0);  
 inline constexpr NumberLimits kAmplitude = NumberLimits::closed(0.0, 100.0);     ///< m
 inline constexpr NumberLimits kLeadLength = NumberLimits::above(0.0, 100.0);     ///< m
 inline constexpr NumberLimits kLeadWidth = NumberLimits::above(0.0, 20.0);       ///< m
+// Plausible bounds: what a vehicle test can ask for, with room (conventions.md "Plausible ranges").
+inline constexpr double kMaxCoordinate = 1e6;  ///< m, as terrain files: keeps every product of coordinates finite
+inline constexpr double kMaxSpeed = 1000.0;    ///< m/s, the simulation resets a vehicle flung faster
+inline constexpr double kMaxDuration = 86400.0;  ///< s, a day
+inline constexpr NumberLimits kCoordinate = NumberLimits::closed(-kMaxCoordinate, kMaxCoordinate);  ///< positions
+inline constexpr NumberLimits kHeading = NumberLimits::closed(-2.0 * kPi, 2.0 * kPi);  ///< rad, as terrain files
+inline constexpr NumberLimits kSpeed = NumberLimits::closed(-kMaxSpeed, kMaxSpeed);  ///< speedAbove, speedBelow
+inline constexpr NumberLimits kPositiveSpeed = NumberLimits::above(0.0, kMaxSpeed);  ///< stopped, maxSpeed
+inline constexpr NumberLimits kDuration = NumberLimits::above(0.0, kMaxDuration);    ///< durations, time gaps
+inline constexpr NumberLimits kDwell = NumberLimits::closed(0.0, kMaxDuration);
+inline constexpr NumberLimits kDistance = NumberLimits::above(0.0, kMaxCoordinate);  ///< distances travelled, offsets
+inline constexpr NumberLimits kAcceleration = NumberLimits::above(0.0, 1000.0);      ///< m/s², rates and constraints
+inline constexpr NumberLimits kStandstillGap = NumberLimits::closed(0.0, 1000.0);    ///< m
 inline constexpr int kMaxCones = 1000;
 inline constexpr std::size_t kMaxPolylinePoints = 100000;
 inline constexpr std::size_t kMaxSpeedProfilePoints = 10000;

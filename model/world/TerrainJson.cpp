@@ -3,6 +3,7 @@
 #include "world/Pgm.h"
 #include "world/TerrainFeatures.h"
 #include "json/JsonText.h"
+#include "json/TextLimits.h"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 namespace jounce::sim {
 namespace {
@@ -40,6 +42,13 @@ std::optional<double> nodeCount(Problems& problems, double span, double spacing,
 {
     const double cells = span / spacing;
     const double whole = std::round(cells);
+    if (whole < 1.0) {
+        // Bullet's height field (and every lookup) needs a cell: at least 2 x 2 nodes.
+        problems.error(std::string("/extent/") + axis + "Max",
+                       std::string("the extent's ") + axis + " size " + num(span) + " m is less than one spacing (" +
+                           num(spacing) + " m): a terrain needs at least 2 x 2 grid nodes");
+        return std::nullopt;
+    }
     if (std::abs(cells - whole) > 1e-6 * std::max(1.0, whole)) {
         problems.error("/spacing", std::string("the extent's ") + axis + " size " + num(span) +
                                        " m is not a whole number of spacings (" + num(cells) + ")");
@@ -519,8 +528,10 @@ TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
         return doc;  // from a newer Jounce: reading on would mislead
 
     Terrain& t = doc.terrain;
-    t.name = r.text("name").value_or("");
-    t.description = r.text("description").value_or("");
+    for (auto [key, field, maxBytes] : {std::tuple{"name", &t.name, io::kMaxNameBytes},
+                                       std::tuple{"description", &t.description, io::kMaxDescriptionBytes}})
+        if (auto value = r.text(key); value && io::checkTextLength(*value, r.at(key), maxBytes, problems))
+            *field = std::move(*value);
 
     const Grid g = readGrid(r);
     if (g.ok) {

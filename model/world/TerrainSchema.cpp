@@ -5,6 +5,7 @@
 
 #include "world/TerrainFeatures.h"
 #include "json/JsonSchema.h"
+#include "json/TextLimits.h"
 
 namespace jounce::sim {
 namespace {
@@ -19,9 +20,17 @@ Json point(std::string_view description)
     return pair(kCoordinate, description, "m");
 }
 
+/// A string no longer than `maxBytes` (json/TextLimits.h; a schema counts characters, never more).
+Json boundedText(std::string_view description, std::size_t maxBytes)
+{
+    Json t = text(description);
+    t["maxLength"] = maxBytes;
+    return t;
+}
+
 Json extentSchema()
 {
-    return object("The grid's extent in the world frame; each size a whole number of spacings.",
+    return object("The grid's extent in the world frame; each size a whole number of spacings, at least one.",
                   {{"xMin", number(kCoordinate, "West edge.", "m")},
                    {"xMax", number(kCoordinate, "East edge (> xMin).", "m")},
                    {"yMin", number(kCoordinate, "South edge.", "m")},
@@ -134,8 +143,8 @@ io::Json terrainSchema()
     Json body = object(
         "A terrain for the Jounce tuning workbench: a height grid, features added to it, surface patches and a "
         "start pose (SI units, z up).",
-        {{"name", text("The terrain's name.")},
-         {"description", text("What the terrain holds and where.")},
+        {{"name", boundedText("The terrain's name.", io::kMaxNameBytes)},
+         {"description", boundedText("What the terrain holds and where.", io::kMaxDescriptionBytes)},
          {"extent", extentSchema()},
          {"spacing", number(kSpacing, "Grid step.", "m")},
          {"base", baseSchema()},

@@ -256,9 +256,9 @@ private slots:
         row("empty until", withPhases(R"([{"until": {}}])"), "/phases/0/until", true, "no end condition");
         row("until null", withPhases(R"([{"until": null}])"), "/phases/0/until", true, "expected an object");
         row("duration 0", withPhases(R"([{"until": {"duration": 0}}])"), "/phases/0/until/duration", true,
-            "must be > 0, got 0");
+            "must be in (0, 86400], got 0");
         row("stopped -1", withPhases(R"([{"until": {"stopped": -1}}])"), "/phases/0/until/stopped", true,
-            "must be > 0");
+            "must be in (0, 1000], got -1");
         row("distance string", withPhases(R"([{"until": {"distance": "far"}}])"), "/phases/0/until/distance", true,
             "expected a number");
         row("speedAbove bool", withPhases(R"([{"until": {"speedAbove": true}}])"), "/phases/0/until/speedAbove", true,
@@ -279,6 +279,35 @@ private slots:
         for (int i = 0; i <= 1000; ++i)
             many += std::string(i ? "," : "") + R"({"until": {"duration": 1}})";
         row("1001 phases", withPhases(many + "]"), "/phases", true, "at most 1000 phases, got 1001");
+
+        // Plausible bounds (conventions.md "Plausible ranges"): numbers no vehicle test asks for.
+        const auto withStart = [&ok](const std::string& start) {
+            return R"({"format": "jounce.maneuver", "schemaVersion": 1, "start": )" + start + R"(, "phases": )" + ok + "}";
+        };
+        row("start position 1e308", withStart(R"({"position": [1e308, 0]})"), "/start/position/0", true,
+            "must be in [-1000000, 1000000], got 1e+308");
+        row("start heading 1e9", withStart(R"({"position": [0, 0], "heading": 1e9})"), "/start/heading", true,
+            "must be in [-6.283185307179586, 6.283185307179586], got 1000000000");
+        row("speedAbove 1e9", withPhases(R"([{"until": {"speedAbove": 1e9}}])"), "/phases/0/until/speedAbove", true,
+            "must be in [-1000, 1000], got 1000000000");
+        row("duration 1e300", withPhases(R"([{"until": {"duration": 1e300}}])"), "/phases/0/until/duration", true,
+            "must be in (0, 86400], got 1e+300");
+        row("distance 1e12", withPhases(R"([{"until": {"distance": 1e12}}])"), "/phases/0/until/distance", true,
+            "must be in (0, 1000000], got 1000000000000");
+        row("polyline point", withPhases(R"([{"path": {"type": "polyline", "points": [[0, 0], [1e7, 0]]}, "until": {"duration": 1}}])"),
+            "/phases/0/path/points/1/0", true, "must be in [-1000000, 1000000]");
+        row("ramp rate", withPhases(R"([{"targetSpeed": {"speed": 10, "rate": 1e6}, "until": {"duration": 1}}])"),
+            "/phases/0/targetSpeed/rate", true, "must be in (0, 1000]");
+        row("lead speed", withPhases(R"([{"gap": {"lead": {"speedProfile": [[0, 5000]]}, "distance": 5, "freespace": true, "continuous": true}, "until": {"duration": 1}}])"),
+            "/phases/0/gap/lead/speedProfile", true, "speeds 0 to 1000 m/s");
+        row("name 201 bytes", R"({"format": "jounce.maneuver", "schemaVersion": 1, "name": ")" + std::string(201, 'n') +
+                                  R"(", "phases": )" + ok + "}",
+            "/name", true, "must be at most 200 bytes long, got 201 bytes");
+        row("description 8193 bytes", R"({"format": "jounce.maneuver", "schemaVersion": 1, "description": ")" +
+                                          std::string(8193, 'd') + R"(", "phases": )" + ok + "}",
+            "/description", true, "must be at most 8192 bytes long, got 8193 bytes");
+        row("phase name 3.5 MB", withPhases(R"([{"name": ")" + std::string(3'500'000, 'p') + R"(", "until": {"duration": 1}}])"),
+            "/phases/0/name", true, "must be at most 200 bytes long, got 3500000 bytes");
     }
 
     void hostileInput()

@@ -625,6 +625,35 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, HeightFieldCollider(std::make_shared<const Terrain>()));
     }
 
+    void gridsNeedACellAndTextsAreBounded()
+    {
+        // An extent under one spacing would be a grid of one node across: Bullet cannot build it
+        // (it used to pass reading and fail in the simulation with an internal error).
+        const TerrainDocument thin =
+            parseTerrain(terrainText("{ \"xMin\": 0, \"xMax\": 1e-9, \"yMin\": 0, \"yMax\": 10 }", 1.0, ""), ".");
+        QVERIFY2(hasError(thin, "/extent/xMax", "the extent's x size 1e-09 m is less than one spacing (1 m): a terrain "
+                                                "needs at least 2 x 2 grid nodes"),
+                 qPrintable(dump(thin.problems)));
+        QVERIFY(!thin.ok());
+        QVERIFY(!thin.terrain.field.valid());
+        const TerrainDocument flat =
+            parseTerrain(terrainText("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 5, \"yMax\": 5.0000000001 }", 1.0, ""), ".");
+        QVERIFY2(hasError(flat, "/extent/yMax", "less than one spacing"), qPrintable(dump(flat.problems)));
+        // One cell is enough.
+        QVERIFY(parseOk(terrainText("{ \"xMin\": 0, \"xMax\": 1, \"yMin\": 0, \"yMax\": 1 }", 1.0, "")));
+
+        std::string named = terrainText("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 0, \"yMax\": 10 }", 1.0, "");
+        named.replace(named.find("\"name\": \"t\""), 11, "\"name\": \"" + std::string(3'500'000, 'n') + "\"");
+        const TerrainDocument longName = parseTerrain(named, ".");
+        QVERIFY2(hasError(longName, "/name", "must be at most 200 bytes long, got 3500000 bytes"), qPrintable(dump(longName.problems)));
+        QVERIFY(longName.terrain.name.empty());
+        const TerrainDocument longDescription = parseTerrain(
+            terrainText("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 0, \"yMax\": 10 }", 1.0,
+                        "\"description\": \"" + std::string(8193, 'd') + "\""),
+            ".");
+        QVERIFY(hasError(longDescription, "/description", "at most 8192 bytes"));
+    }
+
     void messagesUseTheSharedWording()
     {
         // The checked reader's words (json/ObjectReader.h), as for vehicles and maneuvers; a terrain is
