@@ -299,10 +299,6 @@ def sets():
 OPEN_FINDINGS = {
     # The reader accepts a grid one node wide or deep; building its Bullet height field throws.
     "terrain": ["one-node-wide.json", "one-node-deep.json"],
-    # Every operation copies and counts the whole document: 9 copies grow it to ~300 000 values
-    # (under the 500 000 limit), then each of 100 cheap "test" operations costs a fraction of a
-    # second. The operation count is bounded only by the 4 MiB file size.
-    "patch": ["copy-then-tests-slow.json"],
 }
 
 
