@@ -94,10 +94,9 @@ bool SurfacePatch::contains(double x, double y) const
 
 int Terrain::surfaceAt(double x, double y) const
 {
-    for (auto it = patches.rbegin(); it != patches.rend(); ++it)
-        if (it->contains(x, y))
-            return it->surface;
-    return 0;
+    if (patches.empty())
+        return 0;
+    return surfaceIndex_.get(patches).surfaceAt(patches, x, y);
 }
 
 }  // namespace jounce::sim

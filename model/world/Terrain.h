@@ -7,6 +7,7 @@
 // World frame: z up, x east, y north; heading 0 points along +x, positive headings turn left.
 
 #include "config/VehicleConfig.h"
+#include "world/SurfaceIndex.h"
 
 #include <array>
 #include <string>
@@ -72,7 +73,12 @@ struct Terrain {
     TerrainStart start;
 
     /// Index into surfaceNames of the surface at (x, y): the last patch containing it, else 0.
+    /// The first call indexes the patches (SurfaceIndex.h); later calls cost a few patch and edge
+    /// tests each, from any thread.
     int surfaceAt(double x, double y) const;
+
+private:
+    SurfaceIndexCache surfaceIndex_;
 };
 
 }  // namespace jounce::sim
