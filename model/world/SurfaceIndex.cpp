@@ -405,6 +405,12 @@ SurfaceIndex::SurfaceIndex(const std::vector<SurfacePatch>& patches) : source_(p
 
 SurfaceIndex::~SurfaceIndex() = default;
 
+// Out of line: SurfacePatch is incomplete in the header (clang refuses vector::size() on it there).
+bool SurfaceIndex::builtFor(const std::vector<SurfacePatch>& patches) const
+{
+    return patches.data() == source_ && patches.size() == count_;
+}
+
 void SurfaceIndex::buildCells(const std::vector<SurfacePatch>& patches, std::size_t corners)
 {
     // Cells about the size of the patches' details (four per patch, one per 16 polygon corners),

@@ -105,10 +105,7 @@ public:
     /// What surfaceAt(x, y) costs: patches tried plus polygon edges tested.
     std::size_t workAt(const std::vector<SurfacePatch>& patches, double x, double y) const;
     /// Whether this index was built from this very list (same storage, same length).
-    bool builtFor(const std::vector<SurfacePatch>& patches) const
-    {
-        return patches.data() == source_ && patches.size() == count_;
-    }
+    bool builtFor(const std::vector<SurfacePatch>& patches) const;
     std::size_t memoryBytes() const;
 
 private:
