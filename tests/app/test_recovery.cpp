@@ -122,15 +122,16 @@ private slots:
         QVERIFY(w.openVehicle(path));
         gui::Autosave& autosave = w.autosave();
         QVERIFY(!QFileInfo::exists(autosave.vehicleFile()));
-        QCOMPARE(w.parameters().editCell(kSpring, "90000"), QString());
         QElapsedTimer sinceEdit;
         sinceEdit.start();
+        QCOMPARE(w.parameters().editCell(kSpring, "90000"), QString());
         // Debounced: nothing while the user may still be typing...
         QTest::qWait(1000);
         QVERIFY(!QFileInfo::exists(autosave.vehicleFile()));
         // ... the copy a few seconds after the last edit.
         QVERIFY(QTest::qWaitFor([&] { return QFileInfo::exists(autosave.noteFile()); }, 10000));
-        QVERIFY2(sinceEdit.elapsed() >= gui::Autosave::kDelayMs - 100, qPrintable(QString::number(sinceEdit.elapsed())));
+        // (A coarse timer may fire up to 5 % early.)
+        QVERIFY2(sinceEdit.elapsed() >= gui::Autosave::kDelayMs * 95 / 100, qPrintable(QString::number(sinceEdit.elapsed())));
         QCOMPARE(recoveredSpring(autosave.vehicleFile()), 90000.0);
         const QJsonObject note = readNote(autosave.noteFile());
         QCOMPARE(note.value("originalPath").toString(), QFileInfo(path).absoluteFilePath());
