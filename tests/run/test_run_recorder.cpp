@@ -62,6 +62,18 @@ long residentKilobytes()
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/// One phase of doing nothing for `seconds`.
+Maneuver idleManeuver(double seconds)
+{
+    Maneuver idle;
+    idle.name = "idle";
+    ManeuverPhase phase;
+    phase.name = "idle";
+    phase.until.duration = seconds;
+    idle.phases.push_back(phase);
+    return idle;
+}
+
 }  // namespace
 
 class TestRunRecorder : public QObject {
@@ -154,12 +166,7 @@ private slots:
         RunRecorder recorder(sim);
         CountingObserver counter;
         recorder.addObserver(counter);
-        Maneuver idle;
-        idle.name = "idle";
-        ManeuverPhase phase;
-        phase.name = "idle";
-        phase.until.duration = 2.0;
-        idle.phases.push_back(phase);
+        const Maneuver idle = idleManeuver(2.0);
         recorder.startManeuver(idle);
         QVERIFY(recorder.runManeuver());
         QCOMPARE(sim.resetCount(), Simulation::kMaxConsecutiveResets);
@@ -191,12 +198,7 @@ private slots:
         }
         Simulation sim(makeGround(nullptr), wild, startPose(nullptr));
         RunRecorder recorder(sim);
-        Maneuver idle;
-        idle.name = "idle";
-        ManeuverPhase phase;
-        phase.name = "idle";
-        phase.until.duration = 5.0;
-        idle.phases.push_back(phase);
+        const Maneuver idle = idleManeuver(5.0);
         recorder.startManeuver(idle);
         QVERIFY(recorder.runManeuver());
         QVERIFY(sim.resetCount() >= 1);
@@ -260,12 +262,7 @@ private slots:
     {
         Simulation sim(makeGround(nullptr), std::make_shared<const VehicleConfig>(referenceCar()), startPose(nullptr));
         RunRecorder recorder(sim);
-        Maneuver idle;
-        idle.name = "idle";
-        ManeuverPhase phase;
-        phase.name = "idle";
-        phase.until.duration = 1e12;
-        idle.phases.push_back(phase);
+        const Maneuver idle = idleManeuver(1e12);
         recorder.startManeuver(idle, 1e12);
         JOUNCE_VERIFY_NEAR(sim.maneuver()->maxDuration(), RunRecorder::maxRunDuration(sim.timeStep()), 1e-6);
     }
