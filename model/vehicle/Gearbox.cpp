@@ -6,7 +6,7 @@ void forceGearChange(GearboxState& state, int gear) noexcept
 {
     state.currentGear = gear;
     state.targetGear = gear;
-    state.switchTimer = 0.0;
+    state.switchTimer = 0.0f;
 }
 
 void startGearChange(GearboxState& state, int gear) noexcept
@@ -29,21 +29,21 @@ void updateGearbox(GearboxState& state, const GearsData& gears, double dt) noexc
     if (state.gearUpPressed && cur != topGear && cur == tgt) {
         tgt = (cur == kReverseGearIndex || cur == kNeutralGearIndex) ? kFirstGearIndex : cur + 1;
         cur = kNeutralGearIndex;
-        state.switchTimer = 0.0;
+        state.switchTimer = 0.0f;
     }
     if (state.gearDownPressed && cur != kReverseGearIndex && cur == tgt) {
         tgt = (cur == kFirstGearIndex || cur == kNeutralGearIndex) ? kReverseGearIndex : cur - 1;
         cur = kNeutralGearIndex;
-        state.switchTimer = 0.0;
+        state.switchTimer = 0.0f;
     }
     if (cur != tgt) {
-        if (state.switchTimer > gears.switchTime) {
+        if (state.switchTimer > static_cast<PhysxTimer>(gears.switchTime)) {
             cur = tgt;
-            state.switchTimer = 0.0;
+            state.switchTimer = 0.0f;
             state.gearUpPressed = false;
             state.gearDownPressed = false;
         } else {
-            state.switchTimer += dt;
+            state.switchTimer += physxTimeStep(dt);
         }
     }
 }
@@ -57,7 +57,7 @@ double updateAutoBox(GearboxState& state, const AutoBoxData& autoBox, double max
     if (tgt != cur && cur == kNeutralGearIndex)
         accelOut = 0.0;
 
-    if (tgt == cur && state.autoBoxTimer > autoBox.latency) {
+    if (tgt == cur && state.autoBoxTimer > static_cast<PhysxTimer>(autoBox.latency)) {
         const double ratio = engineOmega / maxEngineOmega;
         const auto index = static_cast<std::size_t>(cur);
         const bool hasUp = index < autoBox.upRatios.size();
@@ -67,10 +67,10 @@ double updateAutoBox(GearboxState& state, const AutoBoxData& autoBox, double max
         if (up || down) {
             state.gearUpPressed = up;
             state.gearDownPressed = down;
-            state.autoBoxTimer = 0.0;
+            state.autoBoxTimer = 0.0f;
         }
     } else {
-        state.autoBoxTimer += dt;
+        state.autoBoxTimer += physxTimeStep(dt);
     }
     return accelOut;
 }

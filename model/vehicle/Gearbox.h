@@ -4,6 +4,7 @@
 // kReverseGearIndex etc. in VehicleConfig.h); displayGear() converts to the telemetry numbering.
 
 #include "config/VehicleConfig.h"
+#include "vehicle/PhysxTimer.h"
 
 namespace jounce::sim {
 
@@ -11,8 +12,8 @@ namespace jounce::sim {
 struct GearboxState {
     int currentGear = kNeutralGearIndex;
     int targetGear = kNeutralGearIndex;
-    double switchTimer = 0.0;   ///< t_sw: time spent in neutral during the change in progress, s
-    double autoBoxTimer = 0.0;  ///< t_auto: time since the last autobox decision, s
+    PhysxTimer switchTimer = 0.0f;   ///< t_sw: time spent in neutral during the change in progress (§2.31)
+    PhysxTimer autoBoxTimer = 0.0f;  ///< t_auto: time since the last autobox decision (§2.31)
     bool gearUpPressed = false;    ///< request flags; cleared only when a change completes
     bool gearDownPressed = false;
 };
@@ -29,7 +30,8 @@ void startGearChange(GearboxState& state, int gear) noexcept;
 void setGearRequests(GearboxState& state, bool gearUp, bool gearDown) noexcept;
 
 /// §2.16: act on the request flags, then advance a change in progress (completes on the first
-/// update whose accumulated switch time strictly exceeds switchTime). Top gear = ratios.size() − 1.
+/// update whose accumulated switch time strictly exceeds switchTime, both in single precision as in
+/// PhysX, §2.31). Top gear = ratios.size() − 1.
 void updateGearbox(GearboxState& state, const GearsData& gears, double dt) noexcept;
 
 /// §2.17: returns accel' (0 while current = neutral ≠ target: throttle cut during any change);

@@ -150,6 +150,40 @@ private slots:
         QVERIFY(lines.size() > 300);
     }
 
+    void fullThrottleSpendsThirtyUpdatesInNeutralPerUpshift()
+    {
+        // vehicle-model §2.16, §2.31: at 60 Hz with a 0.5 s switch time every change spends exactly
+        // 30 updates in neutral, as PhysX's single-precision switch timer gives (31 with a double
+        // timer). Read off the telemetry CSV as a user would: the rows of gear 0 between two gears.
+        QTemporaryDir dir;
+        const Run r = cli({"run", "--vehicle", QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json"),
+                           "--maneuver", QStringLiteral(JOUNCE_SOURCE_DIR "/presets/maneuvers/full-throttle.json"),
+                           "--terrain", QStringLiteral(JOUNCE_SOURCE_DIR "/presets/terrains/flat.json"), "--out",
+                           dir.filePath("run.csv")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QFile file(dir.filePath("run.csv"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        const int gearColumn = int(lines[0].split(',').indexOf("gear"));
+        QVERIFY(gearColumn > 0);
+        QStringList shifts;  // "from>to:neutral rows"
+        int previous = 0, neutralRows = 0;
+        for (qsizetype i = 2; i < lines.size(); ++i) {
+            if (lines[i].isEmpty())
+                continue;
+            const int gear = lines[i].split(',').value(gearColumn).toInt();
+            if (gear == 0) {
+                ++neutralRows;
+                continue;
+            }
+            if (neutralRows > 0 && previous > 0)
+                shifts << QStringLiteral("%1>%2:%3").arg(previous).arg(gear).arg(neutralRows);
+            neutralRows = 0;
+            previous = gear;
+        }
+        QCOMPARE(shifts.join(' '), QStringLiteral("1>2:30 2>3:30 3>4:30 4>5:30"));
+    }
+
     void runRejectsBadOverrides()
     {
         const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
