@@ -1,6 +1,6 @@
 #pragma once
 // The timers PhysX accumulates across updates in single precision (vehicle-model §2.31): the gear
-// switch timer and the autobox timer. Jounce keeps these
+// switch timer, the autobox timer and the sticky-tire low-speed timers. Jounce keeps exactly these
 // as float, fed with PhysX's float time step, so a timer crosses its threshold on the same update
 // as in PhysX: 30 × float(1/60) already exceeds 0.5 s, while the double sum of thirty sixtieths does
 // not, which made every gear change one update longer than PhysX's.

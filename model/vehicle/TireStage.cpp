@@ -11,7 +11,7 @@ namespace {
 constexpr double kStickySpeed = 0.2;           // m/s, §1.18
 constexpr double kStickyForwardFactor = 0.01;  // §2.12
 constexpr double kStickySideFactor = 0.1;
-constexpr double kStickyTime = 1.0;            // s
+constexpr PhysxTimer kStickyTime = 1.0f;       // s, compared in single precision (§2.31)
 
 /// §2.7: the steered longitudinal and lateral tire directions on the contact plane.
 struct TireFrame {
@@ -27,21 +27,28 @@ TireFrame tireFrame(const btVector3& lateralAxis, const btVector3& nrm, double s
     return {eL0 * cd + eT0 * sdl, eT0 * cd - eL0 * sdl};
 }
 
+/// §2.12: a timer grows by the float sub-step while its condition holds, else restarts; PhysX keeps
+/// it only if it changed during the sub-step, so a float sum that no longer grows (after about a day
+/// at rest) restarts too (§2.31).
+PhysxTimer advanceStickyTimer(PhysxTimer timer, bool slow, PhysxTimer step) noexcept
+{
+    const PhysxTimer next = slow ? timer + step : 0.0f;
+    return next != timer ? next : 0.0f;
+}
+
 /// §2.12: advances the timers and decides which sticky rows hold the tire this sub-step.
 void stickyTire(const TireContact& in, double vL, double vT, double omega, WheelState& ws, TireResult& out)
 {
     const double r = in.wheel->wheel.radius;
-    if (std::fabs(vL) < kStickySpeed && std::fabs(omega) < kStickySpeed / r && !in.intent)
-        ws.stickyForwardTimer += in.h;
-    else
-        ws.stickyForwardTimer = 0.0;
-    if (std::fabs(vT) < kStickySpeed && !in.intent)
-        ws.stickySideTimer += in.h;
-    else
-        ws.stickySideTimer = 0.0;
+    ws.stickyForwardTimer =
+        advanceStickyTimer(ws.stickyForwardTimer,
+                           std::fabs(vL) < kStickySpeed && std::fabs(omega) < kStickySpeed / r && !in.intent,
+                           in.timerStep);
+    ws.stickySideTimer =
+        advanceStickyTimer(ws.stickySideTimer, std::fabs(vT) < kStickySpeed && !in.intent, in.timerStep);
     out.stickyForward =
         (std::fabs(vL) < kStickySpeed && omega == 0.0 && !in.intent) || ws.stickyForwardTimer > kStickyTime;
-    out.stickySide = ws.stickyForwardTimer > 0.0 && ws.stickySideTimer > kStickyTime;
+    out.stickySide = ws.stickyForwardTimer > 0.0f && ws.stickySideTimer > kStickyTime;
 }
 
 }  // namespace
@@ -59,7 +66,7 @@ TireResult tireStage(const TireContact& in, TireShader shader, const ChassisStat
     out.restLoad = tireRestLoad(wc.suspension.sprungMass, wc.wheel.mass, in.gravity);
     out.load = computeTireLoad(*in.loadFilter, in.normalForce, out.restLoad);
     if (!(out.load.filteredLoad * in.road->frictionPair > 0.0)) {
-        ws.stickyForwardTimer = ws.stickySideTimer = 0.0;
+        ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;
         return out;
     }
     out.loaded = true;

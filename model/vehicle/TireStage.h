@@ -32,6 +32,7 @@ struct TireContact {
     double minLongSlipDenominator = 4.0;
     double gravity = kGravity;        ///< |g|, m/s²
     double h = 0.0;                   ///< sub-step, s
+    PhysxTimer timerStep = 0.0f;      ///< the sub-step in single precision, for the sticky timers (§2.31)
     bool firstSubStep = false;        ///< constraint rows are made from sub-step 0 only
 };
 

@@ -256,7 +256,8 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     // U10: the sub-steps.
     SubStepResults out;
     for (int k = 0; k < subSteps; ++k)
-        subStep({k, dt / subSteps, dt, gravity, gravity.length(), cm}, in, cmd, coupling, delta, cs, out);
+        subStep({k, dt / subSteps, dt, gravity, gravity.length(), cm, physxSubStep(dt, subSteps)}, in, cmd, coupling,
+                delta, cs, out);
 
     // U11: velocity change mode write-back (§2.25).
     body_->setLinearVelocity(cs.v);
@@ -288,7 +289,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         out.jounce[i] = susp.jounce;
         out.longSpeed[i] = 0.0;
         if (!susp.contact) {
-            ws.stickyForwardTimer = ws.stickySideTimer = 0.0;  // timers did not change: reset (§2.12)
+            ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;  // timers did not change: reset (§2.12)
             continue;
         }
         out.touching[i] = true;
@@ -313,6 +314,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.minLongSlipDenominator = c.simulation.minLongSlipDenominator;
         contact.gravity = step.g;
         contact.h = step.h;
+        contact.timerStep = step.timerStep;
         contact.firstSubStep = step.index == 0;
         const TireResult tire = tireStage(contact, tireShaders_[i], cs, step.cm, ws);
         res.suspForce += sf.normalForce;

@@ -7,6 +7,7 @@
 
 #include "vehicle/Differential.h"
 #include "vehicle/Gearbox.h"
+#include "vehicle/PhysxTimer.h"
 #include "config/VehicleConfig.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -32,8 +33,8 @@ struct WheelState {
     double angle = 0.0;               ///< rad, cosmetic rotation angle (§2.24)
     double prevJounce = 0.0;          ///< m, geometric jounce of the last sub-step (§2.4.1)
     bool hasPrevJounce = false;       ///< false after a reset: the first jounce speed is 0
-    double stickyForwardTimer = 0.0;  ///< s, §2.12
-    double stickySideTimer = 0.0;     ///< s, §2.12
+    PhysxTimer stickyForwardTimer = 0.0f;  ///< t_F, s, §2.12 (single precision, §2.31)
+    PhysxTimer stickySideTimer = 0.0f;     ///< t_S, s, §2.12 (single precision, §2.31)
 };
 
 /// The ground under one wheel for this update (§2.1, §2.2): the contact plane n·p + d = 0.
@@ -85,6 +86,7 @@ struct SubStepContext {
     btVector3 gravity;
     double g = 0.0;   ///< |gravity|
     btVector3 cm;     ///< centre of mass in the chassis frame
+    PhysxTimer timerStep = 0.0f;  ///< the sub-step as PhysX computes it in float, for the timers (§2.31)
 };
 
 }  // namespace jounce::sim

@@ -176,6 +176,7 @@ private slots:
         in.normalForce = w.suspension.sprungMass * kGravity;
         in.gravity = kGravity;
         in.h = 1.0 / 180.0;
+        in.timerStep = physxSubStep(1.0 / 60.0, 3);
         in.firstSubStep = true;
         WheelState ws;
         const TireResult t = tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws);
@@ -192,10 +193,42 @@ private slots:
         RoadContact ice = road;
         ice.frictionPair = 0.0;
         in.road = &ice;
-        ws.stickyForwardTimer = 0.5;
+        ws.stickyForwardTimer = 0.5f;
         const TireResult none = tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws);
         QVERIFY(!none.loaded);
-        QCOMPARE(ws.stickyForwardTimer, 0.0);
+        QCOMPARE(ws.stickyForwardTimer, 0.0f);
+    }
+
+    void stickyTimersCountInSinglePrecision()
+    {
+        // §2.12, §2.31: at 60 Hz with 3 sub-steps the timers add float(1/60)·(1/3) in float; the sum
+        // first exceeds 1.0f after 180 additions (a double sum of 180 steps of 1/180 does not: 181), so
+        // a tire at rest gets its side row on the 180th sub-step.
+        const VehicleConfig car = referenceCar();
+        const WheelConfig& w = car.wheels[0];
+        const RoadContact road = flatRoad();
+        const ChassisState cs = levelChassis(0.3);
+        TireContact in;
+        in.wheel = &w;
+        in.road = &road;
+        in.loadFilter = &car.tireLoadFilter;
+        in.normalForce = w.suspension.sprungMass * kGravity;
+        in.gravity = kGravity;
+        in.h = 1.0 / 180.0;
+        in.timerStep = physxSubStep(1.0 / 60.0, 3);
+        in.firstSubStep = true;  // the rows are reported from the first sub-step of an update only
+        WheelState ws;
+        int sideFrom = 0;
+        for (int subStep = 1; subStep <= 400 && sideFrom == 0; ++subStep)
+            if (tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws).stickySide)
+                sideFrom = subStep;
+        QCOMPARE(sideFrom, 180);
+
+        // PhysX keeps a timer only if it changed: a float sum too large to grow by one sub-step
+        // (2^21 s, a float spacing of 0.25 s) restarts from zero.
+        ws.stickySideTimer = 2097152.0f;
+        QVERIFY(!tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws).stickySide);
+        QCOMPARE(ws.stickySideTimer, 0.0f);
     }
 
     void antiRollTorqueFollowsTheJounceDifference()
