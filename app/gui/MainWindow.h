@@ -57,6 +57,10 @@ public:
     /// The compare view (created and shown on first use).
     CompareWindow& compareWindow();
 
+    /// Where File ▸ Export vehicle JSON proposes to write: the vehicle's name in the folder of the
+    /// last export (else the vehicle's own folder, else home), never the vehicle's own file.
+    QString suggestedExportPath() const;
+
     /// The text shown when the last maneuver ended (its handling figures).
     QString maneuverSummary() const;
 

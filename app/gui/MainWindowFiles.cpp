@@ -2,10 +2,12 @@
 // lost) and the recent-files list.
 #include "MainWindow.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -15,8 +17,15 @@ bool MainWindow::openVehicle(const QString& path)
 {
     QString error;
     if (!document_.open(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                             tr("The file could not be read:\n%1").arg(error));
+        // The vehicle being edited stays as it was (its file, values and problems); the reasons
+        // the other file could not be read go in this box, not into the current file's list.
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                                    tr("The file could not be read; %1 is still open.\n\n%2")
+                                        .arg(document_.displayName(), error),
+                                    QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("openFailedBox"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();  // window-modal but not blocking: the workbench keeps simulating
         return false;
     }
     addRecent(path);
@@ -24,6 +33,20 @@ bool MainWindow::openVehicle(const QString& path)
     if (document_.hasErrors())
         statusBar()->showMessage(tr("%1 opened with problems: see the Problems dock").arg(path), 8000);
     return true;
+}
+
+QString MainWindow::suggestedExportPath() const
+{
+    const QFileInfo file(document_.filePath());
+    QString dir = QSettings().value("document/exportDir").toString();
+    if (dir.isEmpty() || !QFileInfo(dir).isDir())
+        dir = document_.filePath().isEmpty() ? QDir::homePath() : file.absolutePath();
+    QString base = document_.filePath().isEmpty() ? document_.displayName() : file.completeBaseName();
+    base.replace(QRegularExpression(QStringLiteral(R"([\\/:*?"<>|\s]+)")), QStringLiteral("-"));
+    QString path = QDir(dir).filePath(base + ".json");
+    if (!document_.filePath().isEmpty() && QFileInfo(path).absoluteFilePath() == file.absoluteFilePath())
+        path = QDir(dir).filePath(base + "-export.json");
+    return path;
 }
 
 void MainWindow::saveAs()

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -53,14 +54,19 @@ void MainWindow::buildMenus()
         else
             statusBar()->showMessage(tr("Saved %1").arg(document_.filePath()), 4000);
     });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    // Spelled out: QKeySequence::SaveAs is empty on some platforms (Windows, Qt's generic theme).
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs)
+        ->setObjectName(QStringLiteral("saveAsAction"));
     file->addSeparator();
     file->addAction(tr("Export vehicle &JSON…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export vehicle JSON"), QString(), tr("Vehicle (*.json)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export vehicle JSON"), suggestedExportPath(), tr("Vehicle (*.json)"));
         if (path.isEmpty())
             return;
         if (const std::string err = io::saveVehicle(path.toStdString(), document_.config()); !err.empty())
             QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(err));
+        else
+            QSettings().setValue("document/exportDir", QFileInfo(path).absolutePath());
     });
     file->addAction(tr("Export telemetry &CSV…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export telemetry"), QString(), tr("CSV (*.csv)"));
@@ -93,7 +99,8 @@ void MainWindow::buildMenus()
         if (const QString err = document_.setParameters(edits, tr("Reset parameter")); !err.isEmpty())
             statusBar()->showMessage(err, 6000);
     });
-    edit->addAction(tr("Re&vert to file"), this, [this] { document_.replaceConfig(document_.savedConfig(), tr("Revert to file")); });
+    edit->addAction(tr("Re&vert to file"), this, [this] { document_.replaceConfig(document_.savedConfig(), tr("Revert to file")); })
+        ->setObjectName(QStringLiteral("revertAction"));
     edit->addSeparator();
     edit->addAction(tr("&Find parameter"), QKeySequence::Find, this, [this] {
         if (auto* search = parameters_->findChild<QLineEdit*>())
@@ -133,6 +140,17 @@ void MainWindow::buildMenus()
     pacing->addAction(realTimeAction_);
     pacing->addAction(fast);
     connect(realTimeAction_, &QAction::toggled, this, [this](bool on) { simulation_->setRealTime(on); });
+    QAction* keepDriving = sim->addAction(tr("&Keep driving after a maneuver ends"));
+    keepDriving->setObjectName(QStringLiteral("keepDrivingAction"));
+    keepDriving->setCheckable(true);
+    keepDriving->setToolTip(tr("Off: the run pauses where a maneuver ends, so its telemetry stays in the charts and "
+                               "the CSV; Run (F5) drives on from there"));
+    keepDriving->setChecked(QSettings().value("simulation/keepDriving", false).toBool());
+    simulation_->setKeepDrivingAfterManeuver(keepDriving->isChecked());
+    connect(keepDriving, &QAction::toggled, this, [this](bool on) {
+        simulation_->setKeepDrivingAfterManeuver(on);
+        QSettings().setValue("simulation/keepDriving", on);
+    });
     sim->addSeparator();
     QMenu* terrainMenu = sim->addMenu(tr("T&errain"));
     for (int i = 0; i < terrainBox_->count(); ++i)
@@ -141,10 +159,8 @@ void MainWindow::buildMenus()
             emit terrainBox_->activated(i);
         });
     QMenu* maneuverMenu = sim->addMenu(tr("&Maneuver"));
-    for (int i = 0; i < maneuverBox_->count(); ++i)
-        maneuverMenu->addAction(maneuverBox_->itemText(i), this, [this, i] {
-            maneuverBox_->setCurrentIndex(i);
-            QString path = maneuverBox_->itemData(i).toString();
+    for (int i = 0; i < maneuverBox_->count(); ++i)  // by file, not index: the box grows by opened files
+        maneuverMenu->addAction(maneuverBox_->itemText(i), this, [this, path = maneuverBox_->itemData(i).toString()]() mutable {
             if (path == "?")
                 path = QFileDialog::getOpenFileName(this, tr("Open maneuver"), presetsDir() + "/maneuvers", tr("Maneuver (*.json)"));
             if (!path.isEmpty())

@@ -142,6 +142,19 @@ bool MainWindow::startManeuverFile(const QString& path)
     }
     summaryLabel_->clear();
     simulation_->startManeuver(doc.maneuver, QFileInfo(path).completeBaseName());
+    // The box shows what runs, also a maneuver from a file or the command line (kept for the
+    // session, above "Open maneuver file…").
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    int index = -1;
+    for (int i = 0; i < maneuverBox_->count() && index < 0; ++i)
+        if (QFileInfo(maneuverBox_->itemData(i).toString()).canonicalFilePath() == canonical)
+            index = i;
+    if (index < 0) {
+        index = maneuverBox_->count() - 1;
+        maneuverBox_->insertItem(index, QFileInfo(path).completeBaseName(), canonical);
+        maneuverBox_->setItemData(index, canonical, Qt::ToolTipRole);
+    }
+    maneuverBox_->setCurrentIndex(index);
     return true;
 }
 
@@ -149,7 +162,11 @@ void MainWindow::showManeuverSummary()
 {
     // The figures come from the simulation thread, which saw every frame of the run.
     const sim::SimulationRunner::Status s = simulation_->status();
-    QString text = tr("<b>%1 finished</b> after %2 s").arg(simulation_->maneuverName()).arg(s.time, 0, 'f', 2);
+    // The end time is the one the CLI and the figures give (the run may have gone on since).
+    QString text =
+        tr("<b>%1 finished</b> after %2 s").arg(simulation_->maneuverName()).arg(s.maneuverEndTime, 0, 'f', 3);
+    if (s.paused)
+        text += tr(" (paused there: Run, F5, drives on)");
     if (s.figures.empty()) {
         text += tr(": this maneuver measures no handling figures.");
     } else {

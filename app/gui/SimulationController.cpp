@@ -91,6 +91,11 @@ void SimulationController::setRealTime(bool realTime)
     runner_->setRealTime(realTime);
 }
 
+void SimulationController::setKeepDrivingAfterManeuver(bool keepDriving)
+{
+    runner_->setKeepDrivingAfterManeuver(keepDriving);
+}
+
 bool SimulationController::keyEvent(int key, bool pressed, bool autoRepeat)
 {
     sim::DriveKeys& k = input_.keys;
@@ -164,6 +169,7 @@ void SimulationController::drain()
     const sim::SimulationRunner::Status s = runner_->status();
     if (maneuverWasRunning_ && s.maneuverFinished) {
         maneuverWasRunning_ = false;
+        running_ = !s.paused;  // the runner pauses at a maneuver's end unless told to keep driving
         emit maneuverFinished();
     }
 }

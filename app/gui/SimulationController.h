@@ -38,6 +38,8 @@ public:
     void stepOnce();
     void reset();
     void setRealTime(bool realTime);
+    /// Off (the default): the run pauses where a maneuver ends; Run (F5) drives on from there.
+    void setKeepDrivingAfterManeuver(bool keepDriving);
     bool isRunning() const { return running_; }
     bool autoBox() const { return autoBoxOn_; }
 

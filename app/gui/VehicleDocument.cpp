@@ -71,9 +71,6 @@ bool VehicleDocument::open(const QString& path, QString* error)
                 lines << QString::fromStdString(p.toString());
             *error = lines.join("\n");
         }
-        readProblems_ = doc.problems;  // show why in the Problems panel
-        updateProblems();
-        emit configChanged();
         return false;
     }
     // Keep the problems of reading (types, structure, unknown keys); values are validated by each
@@ -215,8 +212,13 @@ void VehicleDocument::revalidate()
 
 void VehicleDocument::updateProblems()
 {
+    // A value the file got wrong (missing, wrong type) is reported once, as the reading problem
+    // the CLI reports, not again as the default value that stands in for it.
     problems_ = readProblems_;
-    problems_.items.insert(problems_.items.end(), validation_.items.begin(), validation_.items.end());
+    for (const Problem& p : validation_.items)
+        if (std::none_of(readProblems_.items.begin(), readProblems_.items.end(),
+                         [&](const Problem& r) { return r.pointer == p.pointer; }))
+            problems_.items.push_back(p);
 }
 
 }  // namespace jounce::gui

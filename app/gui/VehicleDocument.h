@@ -31,7 +31,9 @@ public:
     const VehicleConfig& savedConfig() const { return *saved_; }
     QString filePath() const { return path_; }
     QString displayName() const;
-    bool isModified() const { return !undo_.isClean() || unsavedNew_; }
+    /// Whether saving would write something other than the file: a new document, or values that
+    /// differ from those last opened or saved (so a revert, or edits undone by hand, are not changes).
+    bool isModified() const { return unsavedNew_ || !(*config_ == *saved_); }
     QUndoStack* undoStack() { return &undo_; }
 
     /// Problems of the file as read (parse and structure) plus validation of the current values.
@@ -41,7 +43,8 @@ public:
     bool hasErrors() const { return problems_.hasErrors(); }
 
     /// Opens a file. A file with errors opens with everything that could be read; returns false
-    /// only when nothing usable could be read (the current vehicle is then kept).
+    /// only when nothing usable could be read: the current vehicle, its file and its problems are
+    /// then kept unchanged and `error` says why.
     bool open(const QString& path, QString* error);
     /// Starts a new, unsaved document from a preset.
     void newFrom(const VehicleConfig& config, const QString& name);

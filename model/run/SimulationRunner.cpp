@@ -48,6 +48,8 @@ void SimulationRunner::stepOnce() { post(StepOnce{}); }
 void SimulationRunner::reset() { post(Reset{}); }
 void SimulationRunner::setRealTime(bool realTime) { post(SetRealTime{realTime}); }
 
+void SimulationRunner::setKeepDrivingAfterManeuver(bool keepDriving) { post(SetKeepDriving{keepDriving}); }
+
 SimulationRunner::Status SimulationRunner::status() const
 {
     std::lock_guard lock(mutex_);
@@ -76,6 +78,8 @@ struct SimulationRunner::Loop {
     FigureRecorder figures;  // the figures of every maneuver that ends, from all of its frames
     bool paused;
     bool realTime = true;
+    bool keepDriving = false;
+    double maneuverEndTime = 0.0;
     int stepsRequested = 0;
     std::uint64_t steps = 0;
     bool maneuverStarted = false;
@@ -114,8 +118,13 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
         if (loop.stepsRequested > 0)
             --loop.stepsRequested;
 
+        const bool maneuverWasRunning = loop.sim.maneuverRunning();
         loop.recorder.step();
         ++loop.steps;
+        if (maneuverWasRunning && !loop.sim.maneuverRunning()) {
+            loop.maneuverEndTime = loop.sim.time();
+            loop.paused = loop.paused || !loop.keepDriving;
+        }
         const double dt = loop.sim.timeStep();
         loop.pacedTime += dt;
         loop.rateSim += dt;
@@ -162,6 +171,8 @@ void SimulationRunner::apply(Loop& loop, Command& command)
                 loop.maneuverStarted = false;
             } else if constexpr (std::is_same_v<T, SetRealTime>) {
                 loop.realTime = cmd.realTime;
+            } else if constexpr (std::is_same_v<T, SetKeepDriving>) {
+                loop.keepDriving = cmd.keepDriving;
             }
         },
         command);
@@ -180,6 +191,7 @@ void SimulationRunner::publishStatus(const Loop& loop)
     status_.failure = sim.failure();
     status_.maneuverRunning = sim.maneuverRunning();
     status_.maneuverFinished = loop.maneuverStarted && sim.maneuver() && sim.maneuver()->finished();
+    status_.maneuverEndTime = loop.maneuverEndTime;
     status_.maneuverProgress = sim.maneuver() ? sim.maneuver()->progress() : 0.0;
     status_.maneuverPhase = sim.maneuver() ? std::string(sim.maneuver()->phaseName()) : std::string();
     status_.realTimeFactor = loop.rtf;

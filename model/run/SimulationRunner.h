@@ -34,6 +34,9 @@ public:
         std::string failure;
         bool maneuverRunning = false;
         bool maneuverFinished = false;  ///< the last started maneuver has ended
+        /// Simulated time at which the last maneuver ended (the time its figures and the CLI's
+        /// summary give), s; the runner pauses there unless told to keep driving.
+        double maneuverEndTime = 0.0;
         double maneuverProgress = 0.0;
         std::string maneuverPhase;
         double realTimeFactor = 0.0;    ///< simulated / wall time over the last second
@@ -62,6 +65,9 @@ public:
     void stepOnce();
     void reset();
     void setRealTime(bool realTime);
+    /// Whether the run goes on after a maneuver ends (off by default: it pauses at the maneuver's
+    /// last step, so its telemetry is not pushed out of a bounded history by idling).
+    void setKeepDrivingAfterManeuver(bool keepDriving);
 
     /// Telemetry frames, one per step, for a single reader.
     telemetry::FrameRing& telemetry() { return ring_; }
@@ -77,8 +83,9 @@ private:
     struct StepOnce {};
     struct Reset {};
     struct SetRealTime { bool realTime; };
+    struct SetKeepDriving { bool keepDriving; };
     using Command = std::variant<SetConfig, SetTerrain, SetInput, StartManeuver, StopManeuver, Pause, StepOnce, Reset,
-                                 SetRealTime>;
+                                 SetRealTime, SetKeepDriving>;
 
     struct Loop;
 
