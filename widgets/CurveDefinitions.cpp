@@ -299,6 +299,43 @@ std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel)
     return out;
 }
 
+AxisRange niceAxisRange(double lo, double hi)
+{
+    if (!(lo <= hi) || !std::isfinite(lo) || !std::isfinite(hi))
+        return {};
+    const double magnitude = std::max(std::fabs(lo), std::fabs(hi));
+    const double minSpan = magnitude > 0.0 ? 0.5 * magnitude : 1.0;
+    if (hi - lo < minSpan) {
+        const double centre = 0.5 * (lo + hi);
+        lo = centre - 0.5 * minSpan;
+        hi = centre + 0.5 * minSpan;
+    }
+    if (lo > 0.0 && lo <= 2.0 * (hi - lo))
+        lo = 0.0;
+    else if (hi < 0.0 && -hi <= 2.0 * (hi - lo))
+        hi = 0.0;
+    // The smallest round step that gives at most five intervals.
+    const double raw = (hi - lo) / 5.0;
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10.0 * decade;
+    for (const double m : {1.0, 2.0, 2.5, 5.0})
+        if (m * decade >= raw * (1.0 - 1e-12)) {
+            step = m * decade;
+            break;
+        }
+    lo = std::floor(lo / step + 1e-9) * step;
+    hi = std::ceil(hi / step - 1e-9) * step;
+    const double margin = 0.04 * (hi - lo);
+    return {lo - margin, hi + margin, step};
+}
+
+AxisRange settleAxisRange(const AxisRange& current, double lo, double hi)
+{
+    const AxisRange fresh = niceAxisRange(lo, hi);
+    const bool fits = current.min <= lo && hi <= current.max;
+    return fits && fresh.max - fresh.min >= 0.5 * (current.max - current.min) ? current : fresh;
+}
+
 config::EditList movePoint(const CurveDef& curve, int series, int index, double x, double y)
 {
     config::EditList edits;

@@ -53,6 +53,24 @@ struct CurveDef {
 /// which are lists of scalars, not graphs. Curves whose parts the vehicle lacks are left out.
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel);
 
+/// An axis range in display units, with round ticks every `tickInterval` counted from zero.
+struct AxisRange {
+    double min = 0.0;
+    double max = 1.0;
+    double tickInterval = 0.2;
+    friend bool operator==(const AxisRange&, const AxisRange&) = default;
+};
+
+/// The axis range that shows values from `lo` to `hi`: at least half their magnitude wide (1 when
+/// they are all 0), so a flat curve is drawn flat and not blown up to fill the chart; from zero when
+/// they share a sign and lie within two spans of it; widened to round ticks (1, 2, 2.5 or 5 times a
+/// power of ten, 3 to 7 intervals) and by a 4 % margin, so points at the ends stay grabbable.
+AxisRange niceAxisRange(double lo, double hi);
+
+/// `current` while the values from `lo` to `hi` fit inside it and their own niceAxisRange is at
+/// least half as wide (an edit does not make the axes jump); niceAxisRange(lo, hi) otherwise.
+AxisRange settleAxisRange(const AxisRange& current, double lo, double hi);
+
 /// The parameter edits that move point `index` of `series` to (x, y) (stored units); fixed
 /// coordinates are ignored; empty when nothing moves.
 config::EditList movePoint(const CurveDef& curve, int series, int index, double x, double y);

@@ -22,20 +22,49 @@
 
 namespace jounce::widgets {
 
-/// Chart view that turns mouse presses, drags and releases into value coordinates.
+namespace {
+
+/// Dragged values keep 4 significant digits, so a drag does not store noise from the pixel grid.
+double roundSignificant(double v)
+{
+    if (v == 0.0 || !std::isfinite(v))
+        return v;
+    const double scale = std::pow(10.0, 3 - std::floor(std::log10(std::fabs(v))));
+    return std::round(v * scale) / scale;
+}
+
+void applyRange(QValueAxis* axis, const AxisRange& r)
+{
+    axis->setRange(r.min, r.max);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    axis->setTickInterval(r.tickInterval);
+}
+
+}  // namespace
+
+/// Chart view that hands mouse presses, drags and releases to the editor in chart coordinates.
 class CurveChartView final : public QChartView {
 public:
     CurveChartView(QChart* chart, CurveEditor* owner) : QChartView(chart), owner_(owner) {}
 
 protected:
-    QPointF value(QMouseEvent* e) const { return chart()->mapToValue(chart()->mapFromScene(mapToScene(e->position().toPoint()))); }
-    void mousePressEvent(QMouseEvent* e) override { owner_->pressAt(value(e)); }
+    QPointF position(QMouseEvent* e) const { return chart()->mapFromScene(mapToScene(e->position().toPoint())); }
+    void mousePressEvent(QMouseEvent* e) override
+    {
+        if (e->button() == Qt::LeftButton)
+            owner_->pressAt(position(e));
+    }
     void mouseMoveEvent(QMouseEvent* e) override
     {
         if (e->buttons() & Qt::LeftButton)
-            owner_->dragTo(value(e));
+            owner_->dragTo(position(e), e->modifiers());
     }
-    void mouseReleaseEvent(QMouseEvent*) override { owner_->release(); }
+    void mouseReleaseEvent(QMouseEvent* e) override
+    {
+        if (e->button() == Qt::LeftButton)
+            owner_->release();
+    }
 
 private:
     CurveEditor* owner_;
@@ -69,13 +98,21 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
     operating_->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     operating_->setMarkerSize(11);
     operating_->setColor(QColor(220, 30, 30));
+    operating_->setBorderColor(Qt::white);
     chart_->addSeries(operating_);
-    operating_->attachAxis(xAxis_);
-    operating_->attachAxis(yAxis_);
+    for (QValueAxis* axis : {xAxis_, yAxis_})
+        axis->setLabelFormat("%.6g");
     view_ = new CurveChartView(chart_, this);
     view_->setMinimumSize(280, 220);
-    view_->setToolTip(tr("Drag a point to change it (one undoable edit when you release); the red square is where "
-                         "the vehicle is on the curve now"));
+    view_->setToolTip(tr("<p>Drag a point to change it: one undoable edit when you release. The axes hold still "
+                         "during a drag.</p><p>A coordinate stays exactly as it was until the mouse has moved %1 "
+                         "pixels along its axis, so a vertical drag keeps x; hold Shift to move along one axis "
+                         "only. Points with a fixed x (the first friction point, camber, gears) move vertically "
+                         "only. Dragged values are rounded to 4 significant digits.</p><p>Per-wheel curves follow "
+                         "the link box of the parameters (Left = right: the partner wheel gets the same edit; toe, "
+                         "camber and lateral positions negated).</p><p>The red square is where the vehicle is on "
+                         "the curve now.</p>")
+                          .arg(kDragThreshold));
 
     table_ = new QTableWidget(this);
     table_->setMinimumWidth(170);
@@ -90,15 +127,15 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
         if (series >= int(d.series.size()) || row >= int(d.series[std::size_t(series)].points.size()))
             return;
         const CurvePoint& p = d.series[std::size_t(series)].points[std::size_t(row)];
-        bool okX = false, okY = false;
-        const double x = table_->item(row, 0)->text().toDouble(&okX) / d.xScale;
-        const double y = table_->item(row, column)->text().toDouble(&okY) / d.yScale;
-        if (!okX || !okY) {
+        bool ok = false;
+        const double y = table_->item(row, column)->text().toDouble(&ok) / d.yScale;
+        if (!ok) {
             emit message(tr("Not a number"));
             fillTable();
             return;
         }
-        const QString err = apply_ ? apply_(movePoint(d, series, row, p.xPath.empty() ? p.x : x, y), tr("Edit %1").arg(QString::fromStdString(d.title))) : QString();
+        // x exactly as stored: the x cell shows it rounded to 6 digits.
+        const QString err = applyPoint(series, row, p.x, y, tr("Edit %1").arg(QString::fromStdString(d.title)));
         if (!err.isEmpty()) {
             emit message(tr("Refused: %1").arg(err));
             fillTable();
@@ -111,8 +148,7 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
         const CurvePoint& p = d.series[0].points[std::size_t(row)];
         bool ok = false;
         const double x = table_->item(row, 0)->text().toDouble(&ok) / d.xScale;
-        const QString err = ok && apply_ ? apply_(movePoint(d, 0, row, x, p.y), tr("Edit %1").arg(QString::fromStdString(d.title)))
-                                         : tr("Not a number");
+        const QString err = ok ? applyPoint(0, row, x, p.y, tr("Edit %1").arg(QString::fromStdString(d.title))) : tr("Not a number");
         if (!err.isEmpty()) {
             emit message(tr("Refused: %1").arg(err));
             fillTable();
@@ -159,7 +195,7 @@ void CurveEditor::rebuild()
         index = 0;
     curveBox_->setCurrentIndex(index);
     currentId_ = curveBox_->currentData().toString();
-    if (dragIndex_ < 0)
+    if (drag_.index < 0)
         redraw();
 }
 
@@ -209,13 +245,6 @@ void CurveEditor::redraw()
     chart_->setTitle(QString::fromStdString(d->title));
     xAxis_->setTitleText(QString::fromStdString(d->xLabel));
     yAxis_->setTitleText(QString::fromStdString(d->yLabel));
-    double xMin = 1e300, xMax = -1e300, yMin = 1e300, yMax = -1e300;
-    auto extend = [&](double x, double y) {
-        xMin = std::min(xMin, x);
-        xMax = std::max(xMax, x);
-        yMin = std::min(yMin, y);
-        yMax = std::max(yMax, y);
-    };
     for (std::size_t s = 0; s < d->series.size(); ++s) {
         const CurveSeries& cs = d->series[s];
         const QColor colour = d->perWheel ? wheelColor(wheel_) : traceColor(int(s) + 1);
@@ -226,22 +255,14 @@ void CurveEditor::redraw()
         pts->setName(tr("%1 points").arg(QString::fromStdString(cs.name)));
         pts->setColor(colour);
         pts->setMarkerSize(12);
-        for (std::size_t i = 0; i < cs.points.size(); ++i) {
-            CurvePoint p = cs.points[i];
-            if (dragSeries_ == int(s) && dragIndex_ == int(i)) {
-                p.x = dragValue_.x() / d->xScale;
-                p.y = dragValue_.y() / d->yScale;
-            }
+        for (const CurvePoint& p : cs.points) {
             pts->append(p.x * d->xScale, p.y * d->yScale);
             line->append(p.x * d->xScale, p.y * d->yScale);
-            extend(p.x * d->xScale, p.y * d->yScale);
         }
         if (s == 0 && !d->line.empty()) {
             line->clear();
-            for (auto [x, y] : d->line) {
+            for (auto [x, y] : d->line)
                 line->append(x * d->xScale, y * d->yScale);
-                extend(x * d->xScale, y * d->yScale);
-            }
         }
         for (QXYSeries* series : {static_cast<QXYSeries*>(line), static_cast<QXYSeries*>(pts)}) {
             chart_->addSeries(series);
@@ -251,11 +272,40 @@ void CurveEditor::redraw()
         lines_.push_back(line);
         points_.push_back(pts);
     }
-    const double dx = std::max(1e-3, xMax - xMin), dy = std::max(1e-3, yMax - yMin);
-    xAxis_->setRange(xMin - 0.1 * dx, xMax + 0.15 * dx);
-    yAxis_->setRange(yMin - 0.15 * dy, yMax + 0.15 * dy);
+    // Qt Charts (6.4) has no z value for a series: series are drawn in the order they were added,
+    // so the live marker is added again after the nodes, to be drawn above them.
+    chart_->removeSeries(operating_);
+    chart_->addSeries(operating_);
+    operating_->attachAxis(xAxis_);
+    operating_->attachAxis(yAxis_);
+    updateRanges(*d);
     fillTable();
     updateOperatingPoint();
+}
+
+void CurveEditor::updateRanges(const CurveDef& d)
+{
+    double xMin = 1e300, xMax = -1e300, yMin = 1e300, yMax = -1e300;
+    auto extend = [&](double x, double y) {
+        xMin = std::min(xMin, x * d.xScale);
+        xMax = std::max(xMax, x * d.xScale);
+        yMin = std::min(yMin, y * d.yScale);
+        yMax = std::max(yMax, y * d.yScale);
+    };
+    for (const CurveSeries& cs : d.series)
+        for (const CurvePoint& p : cs.points)
+            extend(p.x, p.y);
+    for (auto [x, y] : d.line)
+        extend(x, y);
+    if (xMin > xMax)
+        xMin = xMax = yMin = yMax = 0.0;
+    // A new curve gets its own ranges; an edit of the same curve keeps them while they fit.
+    const bool sameCurve = rangeCurve_ == currentId_;
+    xRange_ = sameCurve ? settleAxisRange(xRange_, xMin, xMax) : niceAxisRange(xMin, xMax);
+    yRange_ = sameCurve ? settleAxisRange(yRange_, yMin, yMax) : niceAxisRange(yMin, yMax);
+    rangeCurve_ = currentId_;
+    applyRange(xAxis_, xRange_);
+    applyRange(yAxis_, yRange_);
 }
 
 void CurveEditor::fillTable()
@@ -309,53 +359,91 @@ void CurveEditor::updateOperatingPoint()
     operating_->replace(QList<QPointF>{QPointF(p->first * d->xScale, p->second * d->yScale)});
 }
 
-void CurveEditor::pressAt(const QPointF& value)
+void CurveEditor::pressAt(const QPointF& position)
 {
     const CurveDef* d = current();
+    drag_ = {};
     if (!d)
         return;
-    // The nearest point within 12 pixels.
-    const QPointF pressPx = chart_->mapToPosition(value);
+    // The nearest movable point within 12 pixels.
     double best = 12.0;
-    dragSeries_ = dragIndex_ = -1;
     for (std::size_t s = 0; s < d->series.size(); ++s)
         for (std::size_t i = 0; i < d->series[s].points.size(); ++i) {
             const CurvePoint& p = d->series[s].points[i];
             const QPointF px = chart_->mapToPosition(QPointF(p.x * d->xScale, p.y * d->yScale));
-            const double dist = std::hypot(px.x() - pressPx.x(), px.y() - pressPx.y());
+            const double dist = std::hypot(px.x() - position.x(), px.y() - position.y());
             if (dist < best && (!p.xPath.empty() || !p.yPath.empty())) {
                 best = dist;
-                dragSeries_ = int(s);
-                dragIndex_ = int(i);
-                dragValue_ = QPointF(p.x * d->xScale, p.y * d->yScale);
+                drag_.series = int(s);
+                drag_.index = int(i);
+                drag_.start = drag_.value = QPointF(p.x, p.y);
             }
         }
+    drag_.pressPosition = position;
 }
 
-void CurveEditor::dragTo(const QPointF& value)
+void CurveEditor::dragTo(const QPointF& position, Qt::KeyboardModifiers modifiers)
 {
     const CurveDef* d = current();
-    if (!d || dragIndex_ < 0)
+    if (!d || drag_.index < 0)
         return;
-    const CurvePoint& p = d->series[std::size_t(dragSeries_)].points[std::size_t(dragIndex_)];
-    dragValue_ = QPointF(p.xPath.empty() ? p.x * d->xScale : value.x(), p.yPath.empty() ? p.y * d->yScale : value.y());
-    redraw();
+    const CurvePoint& p = d->series[std::size_t(drag_.series)].points[std::size_t(drag_.index)];
+    // A coordinate is held exactly until the mouse has moved past the threshold along its axis
+    // (pixel jitter must not move x in a vertical drag); from then on it follows the mouse.
+    const QPointF moved = position - drag_.pressPosition;
+    drag_.xFree = drag_.xFree || std::fabs(moved.x()) > kDragThreshold;
+    drag_.yFree = drag_.yFree || std::fabs(moved.y()) > kDragThreshold;
+    bool xMoves = drag_.xFree && !p.xPath.empty();
+    bool yMoves = drag_.yFree && !p.yPath.empty();
+    if (modifiers & Qt::ShiftModifier) {
+        // Along one axis only: the one the mouse has moved further along.
+        const bool horizontal = std::fabs(moved.x()) >= std::fabs(moved.y());
+        xMoves = xMoves && horizontal;
+        yMoves = yMoves && !horizontal;
+    }
+    const QPointF v = chart_->mapToValue(position);
+    drag_.value = QPointF(xMoves ? roundSignificant(v.x() / d->xScale) : drag_.start.x(),
+                          yMoves ? roundSignificant(v.y() / d->yScale) : drag_.start.y());
+    showDraggedPoint();
+}
+
+void CurveEditor::showDraggedPoint()
+{
+    const CurveDef* d = current();
+    const std::size_t s = std::size_t(drag_.series);
+    if (!d || s >= points_.size() || drag_.index >= points_[s]->count())
+        return;
+    // Only the dragged point moves: the axes hold still until the edit is applied.
+    const QPointF shown(drag_.value.x() * d->xScale, drag_.value.y() * d->yScale);
+    points_[s]->replace(drag_.index, shown);
+    if ((s != 0 || d->line.empty()) && drag_.index < lines_[s]->count())
+        lines_[s]->replace(drag_.index, shown);
 }
 
 void CurveEditor::release()
 {
-    if (dragIndex_ < 0)
+    if (drag_.index < 0)
         return;
-    const int s = dragSeries_, i = dragIndex_;
-    const QPointF v = dragValue_;
-    dragSeries_ = dragIndex_ = -1;
-    const CurveDef* d = current();
-    if (d) {
-        const QString err = dragPoint(s, i, v.x() / d->xScale, v.y() / d->yScale);
+    const Drag drag = drag_;
+    drag_ = {};
+    if (drag.value != drag.start && current()) {
+        const QString err = applyPoint(drag.series, drag.index, drag.value.x(), drag.value.y(),
+                                       tr("Drag %1 point").arg(QString::fromStdString(current()->title)));
         if (!err.isEmpty())
             emit message(tr("Refused: %1").arg(err));
     }
-    redraw();
+    redraw();  // the point where the edit put it (back where it was when refused)
+}
+
+QString CurveEditor::applyPoint(int series, int index, double x, double y, const QString& text)
+{
+    const CurveDef* d = current();
+    if (!d)
+        return tr("no curve");
+    const config::EditList edits = movePoint(*d, series, index, x, y);
+    if (edits.empty() || !apply_)
+        return {};
+    return apply_(linkEdits(config_, edits, link_), text);
 }
 
 QString CurveEditor::dragPoint(int series, int index, double x, double y)
@@ -363,17 +451,7 @@ QString CurveEditor::dragPoint(int series, int index, double x, double y)
     const CurveDef* d = current();
     if (!d)
         return tr("no curve");
-    // Round to 4 significant digits so a drag does not store noise from the pixel grid.
-    auto round4 = [](double v) {
-        if (v == 0.0)
-            return 0.0;
-        const double scale = std::pow(10.0, 3 - std::floor(std::log10(std::fabs(v))));
-        return std::round(v * scale) / scale;
-    };
-    const auto edits = movePoint(*d, series, index, round4(x), round4(y));
-    if (edits.empty() || !apply_)
-        return {};
-    return apply_(edits, tr("Drag %1 point").arg(QString::fromStdString(d->title)));
+    return applyPoint(series, index, roundSignificant(x), roundSignificant(y), tr("Drag %1 point").arg(QString::fromStdString(d->title)));
 }
 
 }  // namespace jounce::widgets

@@ -1,11 +1,13 @@
 #pragma once
 // Curve editors: a chart with draggable points and a numeric table beside it, for every curve of
 // CurveDefinitions, with the live operating point from telemetry. A drag is one undoable edit,
-// applied when the mouse is released.
+// applied when the mouse is released; the axes hold still while it lasts. Per-wheel edits follow
+// the link box (WheelLink) as the parameter editor's do.
 
 #include "CurveDefinitions.h"
 #include "EditRequest.h"
 #include "TelemetryHistory.h"
+#include "WheelLink.h"
 
 #include <QWidget>
 
@@ -37,8 +39,15 @@ public:
 
     QStringList curveIds() const;
     bool showCurve(const QString& id, int wheel = 0);
-    /// Moves a point as a drag would (for tests); returns the refusal reason or "".
+    /// Moves a point as a drag would (stored units, rounded to 4 significant digits, extended to
+    /// the linked wheels); returns the refusal reason or "".
     QString dragPoint(int series, int index, double x, double y);
+    /// Per-wheel edits also set the wheels linked to the shown one (the parameter editor's link box).
+    void setLink(WheelLink link) { link_ = link; }
+    WheelLink link() const { return link_; }
+
+    /// How far the mouse moves along an axis (pixels) before a drag changes that coordinate.
+    static constexpr double kDragThreshold = 6.0;
 
 signals:
     void message(const QString& text);
@@ -48,10 +57,26 @@ private:
     void rebuild();
     void redraw();
     void fillTable();
-    void pressAt(const QPointF& value);
-    void dragTo(const QPointF& value);
+    // Mouse positions in chart coordinates.
+    void pressAt(const QPointF& position);
+    void dragTo(const QPointF& position, Qt::KeyboardModifiers modifiers);
     void release();
+    void showDraggedPoint();
+    void updateRanges(const CurveDef& d);
+    /// Applies a point move (stored units) with its linked copies as one undoable step.
+    QString applyPoint(int series, int index, double x, double y, const QString& text);
     const CurveDef* current() const;
+
+    /// A drag in progress: the point, where it was pressed, and which coordinates it may change.
+    struct Drag {
+        int series = -1;
+        int index = -1;
+        QPointF pressPosition;  ///< chart coordinates of the press
+        QPointF start;          ///< the point when pressed (stored units), kept exactly
+        QPointF value;          ///< where it is now (stored units)
+        bool xFree = false;     ///< the mouse moved past the threshold along x
+        bool yFree = false;
+    };
 
     ApplyEdits apply_;
     VehicleConfig config_;
@@ -69,9 +94,11 @@ private:
     std::vector<QLineSeries*> lines_;
     QScatterSeries* operating_;
     QTableWidget* table_;
-    int dragSeries_ = -1;
-    int dragIndex_ = -1;
-    QPointF dragValue_;
+    Drag drag_;
+    AxisRange xRange_;
+    AxisRange yRange_;
+    QString rangeCurve_;  ///< the curve the ranges were chosen for
+    WheelLink link_ = WheelLink::None;
     bool updatingTable_ = false;
 };
 

@@ -126,10 +126,13 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
     linkBox_->addItem(tr("Left = right"), int(Link::LeftRight));
     linkBox_->addItem(tr("Whole axle"), int(Link::Axle));
     linkBox_->addItem(tr("All wheels"), int(Link::AllWheels));
-    linkBox_->setToolTip(tr("Per-wheel edits also set the linked wheels, mirrored left/right where the value "
-                            "depends on the side (lateral positions, camber, toe)"));
-    connect(linkBox_, &QComboBox::currentIndexChanged, this,
-            [this](int) { link_ = Link(linkBox_->currentData().toInt()); });
+    linkBox_->setToolTip(tr("Per-wheel edits, typed here or made in the curve editor, also set the linked wheels "
+                            "in the same undo step; on the other side lateral (y) positions and directions, camber "
+                            "and toe (static and compliance graphs) are negated, everything else is copied"));
+    connect(linkBox_, &QComboBox::currentIndexChanged, this, [this](int) {
+        link_ = Link(linkBox_->currentData().toInt());
+        emit linkChanged(link_);
+    });
 
     tree_ = new QTreeWidget(this);
     tree_->setItemDelegate(new ParameterDelegate(this));
@@ -382,21 +385,6 @@ ParameterEditor::Row* ParameterEditor::rowOf(QTreeWidgetItem* item)
     return nullptr;
 }
 
-std::vector<int> ParameterEditor::linkedWheels(int wheel) const
-{
-    std::vector<int> out{wheel};
-    const double x = current_.wheels[std::size_t(wheel)].geometry.wheelCentreOffset.x;
-    for (int w = 0; w < wheelCount_; ++w) {
-        if (w == wheel)
-            continue;
-        const bool sameAxle = std::fabs(current_.wheels[std::size_t(w)].geometry.wheelCentreOffset.x - x) < 1e-6;
-        if (link_ == Link::AllWheels || (link_ == Link::Axle && sameAxle) ||
-            (link_ == Link::LeftRight && sameAxle && (w ^ 1) == wheel))
-            out.push_back(w);
-    }
-    return out;
-}
-
 QString ParameterEditor::commit(Row& row, int column, const QString& text)
 {
     const Node& node = *row.node;
@@ -432,23 +420,8 @@ QString ParameterEditor::commit(Row& row, int column, const QString& text)
     default: value = t.toStdString(); break;
     }
     // The value's type and limits are checked by the document's edit session, with the relations.
-    config::EditList edits;
-    if (row.perWheel) {
-        // Side-dependent values mirror between left and right wheels (PhysX does not mirror them);
-        // the registry marks them (Node::mirrorsLeftRight).
-        const bool mirrored = row.node->mirrorsLeftRight;
-        const int wheel = int(k);
-        const double ySign = current_.wheels[k].geometry.wheelCentreOffset.y >= 0 ? 1.0 : -1.0;
-        for (int w : linkedWheels(wheel)) {
-            Json v = value;
-            const double otherSign = current_.wheels[std::size_t(w)].geometry.wheelCentreOffset.y >= 0 ? 1.0 : -1.0;
-            if (mirrored && v.is_number() && otherSign != ySign)
-                v = -v.get<double>();
-            edits.push_back({row.paths[std::size_t(w)], v});
-        }
-    } else {
-        edits.push_back({row.paths[k], value});
-    }
+    // Per-wheel edits extend to the linked wheels, mirrored across sides (WheelLink.h).
+    const config::EditList edits = linkEdits(current_, {{row.paths[k], value}}, link_);
     if (!apply_)
         return tr("read-only");
     return withoutEditPath(apply_(edits, QString()), edits);

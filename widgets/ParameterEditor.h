@@ -6,6 +6,7 @@
 // box, tooltips, and the suspension's derived values updated as you type.
 
 #include "EditRequest.h"
+#include "WheelLink.h"
 #include "config/ParameterRegistry.h"
 #include "json/Problem.h"
 #include "config/VehicleConfig.h"
@@ -29,7 +30,7 @@ namespace jounce::widgets {
 class ParameterEditor : public QWidget {
     Q_OBJECT
 public:
-    enum class Link { None, LeftRight, Axle, AllWheels };
+    using Link = WheelLink;
 
     explicit ParameterEditor(QWidget* parent = nullptr);
     void setApplyEdits(ApplyEdits apply) { apply_ = std::move(apply); }
@@ -58,6 +59,8 @@ signals:
     /// A short message for the status bar (a refused edit's reason).
     void message(const QString& text);
     void selectionChanged(const QString& path);
+    /// The link box changed: the curve editor follows the same link.
+    void linkChanged(jounce::widgets::WheelLink link);
 
 private:
     /// One editor row: a per-wheel parameter (a path per wheel column) or a single parameter.
@@ -72,7 +75,6 @@ private:
     void updateValues();
     void updateDerived(const VehicleConfig& config);
     QString commit(Row& row, int wheel, const QString& text);
-    std::vector<int> linkedWheels(int wheel) const;
     QString formatValue(const config::Node& node, const config::Json& value) const;
     Row* rowOf(QTreeWidgetItem* item);
     void itemChanged(QTreeWidgetItem* item, int column);

@@ -72,6 +72,9 @@ MainWindow::MainWindow()
     curves_ = new widgets::CurveEditor(this);
     curves_->setHistory(&telemetry_->history());
     curves_->setApplyEdits(applyEdits);
+    // Curve edits follow the parameter editor's link box.
+    curves_->setLink(parameters_->link());
+    connect(parameters_, &widgets::ParameterEditor::linkChanged, curves_, &widgets::CurveEditor::setLink);
     connect(curves_, &widgets::CurveEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     doctor_ = new widgets::DoctorPanel(this);
     doctor_->setApplyEdits(applyEdits);
