@@ -11,6 +11,8 @@ namespace jounce::widgets {
 namespace {
 constexpr int kIdRole = Qt::UserRole;
 constexpr int kBestRole = Qt::UserRole + 1;
+constexpr int kStaleRole = Qt::UserRole + 2;
+const QColor kStaleText(140, 140, 140);
 }  // namespace
 
 CompareFiguresTable::CompareFiguresTable(QWidget* parent) : QTableWidget(parent)
@@ -22,12 +24,16 @@ CompareFiguresTable::CompareFiguresTable(QWidget* parent) : QTableWidget(parent)
     setToolTip(tr("Handling figures of the maneuver; ★ marks the best value of each row"));
 }
 
-void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const compare::VehicleRun> runs)
+void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const compare::VehicleRun> runs,
+                                  std::span<const compare::ResultStatus> status)
 {
     clear();
     const std::vector<compare::FigureRow> table = compare::figureTable(runs);
     const int n = static_cast<int>(runs.size());
-    // A status row first: whether each run completed, was reset or failed.
+    const auto statusOf = [&status](int v) {
+        return std::size_t(v) < status.size() ? status[std::size_t(v)] : compare::ResultStatus::Current;
+    };
+    // A status row first: whether each run completed, was reset or failed, or is stale.
     setRowCount(static_cast<int>(table.size()) + 1);
     setColumnCount(n);
     setHorizontalHeaderLabels(labels.mid(0, n));
@@ -37,14 +43,25 @@ void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const com
     setVerticalHeaderItem(0, new QTableWidgetItem(tr("run")));
     for (int v = 0; v < n; ++v) {
         const compare::VehicleRun& run = runs[std::size_t(v)];
-        QString text = !run.error.empty() ? tr("failed: %1").arg(QString::fromStdString(run.error))
-                       : run.cancelled    ? tr("cancelled")
-                       : run.resets > 0   ? tr("reset %1× (%2)").arg(run.resets).arg(QString::fromStdString(run.lastResetReason))
-                       : run.completed    ? tr("completed in %1 s").arg(run.simulatedTime, 0, 'f', 1)
-                                          : tr("stopped at the time limit");
+        const compare::ResultStatus s = statusOf(v);
+        QString text = s == compare::ResultStatus::NotRun ? tr("not run — run (F5)")
+                       : s == compare::ResultStatus::Stale ? tr("stale — re-run (F5)")
+                       : !run.error.empty() ? tr("failed: %1").arg(QString::fromStdString(run.error))
+                       : run.cancelled      ? tr("cancelled")
+                       : run.resets > 0     ? tr("reset %1× (%2)").arg(run.resets).arg(QString::fromStdString(run.lastResetReason))
+                       : run.completed      ? tr("completed in %1 s").arg(run.simulatedTime, 0, 'f', 1)
+                                            : tr("stopped at the time limit");
         auto* item = new QTableWidgetItem(text);
-        if (!run.error.empty() || run.resets > 0)
+        item->setData(kStaleRole, s == compare::ResultStatus::Stale);
+        if (s != compare::ResultStatus::Current) {
+            item->setForeground(kStaleText);
+            item->setToolTip(s == compare::ResultStatus::Stale
+                                 ? tr("The vehicle changed after this run: its figures are of the vehicle as it was. "
+                                      "Run again (F5 or Ctrl+R) for those of the vehicle as it is.")
+                                 : tr("This vehicle was chosen after the last run. Run (F5 or Ctrl+R) for its figures."));
+        } else if (!run.error.empty() || run.resets > 0) {
             item->setForeground(QColor(180, 0, 0));
+        }
         setItem(0, v, item);
     }
     for (std::size_t r = 0; r < table.size(); ++r) {
@@ -56,6 +73,7 @@ void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const com
         for (int v = 0; v < n; ++v) {
             const auto& f = row.figures[std::size_t(v)];
             const bool best = std::find(row.best.begin(), row.best.end(), std::size_t(v)) != row.best.end();
+            const bool stale = statusOf(v) == compare::ResultStatus::Stale;
             QString text = !f ? QStringLiteral("–") : f->value ? QString::fromStdString(sim::formatFigure(*f)) : tr("n/a");
             if (best)
                 text += QStringLiteral("  ★");
@@ -68,8 +86,13 @@ void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const com
                 item->setFont(font);
                 item->setForeground(QColor(0, 120, 40));
             }
-            if (f && !f->note.empty())
-                item->setToolTip(QString::fromStdString(f->note));
+            if (stale)
+                item->setForeground(kStaleText);  // greyed even when best: it is the vehicle as it was
+            QString tip = f && !f->note.empty() ? QString::fromStdString(f->note) : QString();
+            if (stale)
+                tip = (tip.isEmpty() ? QString() : tip + "\n") + tr("Stale: the vehicle changed after this run (F5 re-runs)");
+            if (!tip.isEmpty())
+                item->setToolTip(tip);
             setItem(tableRow, v, item);
         }
     }
@@ -89,6 +112,16 @@ bool CompareFiguresTable::isBest(const QString& figureId, int vehicle) const
         if (verticalHeaderItem(r) && verticalHeaderItem(r)->data(kIdRole).toString() == figureId)
             return item(r, vehicle) && item(r, vehicle)->data(kBestRole).toBool();
     return false;
+}
+
+QString CompareFiguresTable::runText(int vehicle) const
+{
+    return rowCount() > 0 && item(0, vehicle) ? item(0, vehicle)->text() : QString();
+}
+
+bool CompareFiguresTable::isStale(int vehicle) const
+{
+    return rowCount() > 0 && item(0, vehicle) && item(0, vehicle)->data(kStaleRole).toBool();
 }
 
 }  // namespace jounce::widgets

@@ -136,13 +136,39 @@ int CompareWindow::editedColumn() const
     return -1;
 }
 
+std::vector<compare::RunKey> CompareWindow::keys(const std::vector<const Slot*>& list) const
+{
+    std::vector<compare::RunKey> out;
+    for (const Slot* s : list)
+        out.push_back({static_cast<int>(s - slots_.data()), s->config.get()});
+    return out;
+}
+
 void CompareWindow::vehiclesChanged()
 {
     std::vector<const VehicleConfig*> configs;
     for (const Slot* s : chosen())
         configs.push_back(s->config.get());
     parameters_->setVehicles(labels(), std::move(configs), editedColumn());
+    showResults();
     updateRunControls();
+}
+
+void CompareWindow::showResults()
+{
+    if (!runs_) {
+        shown_ = {};
+        return;
+    }
+    // The figures follow the vehicles as they are now: a vehicle edited (or swapped) after the run
+    // keeps its figures, greyed and marked stale, until it is run again. Re-running by itself on
+    // every edit would restart seconds of work on each keystroke and copy, and change the figures
+    // under the user's eyes; the mark tells them what the numbers are of.
+    std::vector<compare::RunKey> ran;
+    for (std::size_t i = 0; i < runSlots_.size() && i < runVehicles_.size(); ++i)
+        ran.push_back({runSlots_[i], runVehicles_[i].get()});
+    shown_ = compare::matchRuns(*runs_, ran, keys(chosen()));
+    figures_->setRuns(labels(), shown_.runs, shown_.status);
 }
 
 void CompareWindow::documentChanged()
@@ -201,6 +227,9 @@ bool CompareWindow::run()
     compare::CompareSetup setup;
     runLabels_ = labels();
     runVehicles_ = vehicles();
+    runSlots_.clear();
+    for (const compare::RunKey& k : keys(list))
+        runSlots_.push_back(k.slot);
     for (int i = 0; i < runLabels_.size(); ++i)
         setup.vehicles.push_back({runLabels_[i].toStdString(), runVehicles_[std::size_t(i)]});
     setup.terrain = terrain_;
@@ -234,7 +263,7 @@ void CompareWindow::showRuns(std::shared_ptr<const std::vector<compare::VehicleR
     }
     for (widgets::OverlayChart* chart : charts_)
         chart->setRuns(overlay);
-    figures_->setRuns(runLabels_, *runs_);
+    showResults();
     updateRunControls();
     if (cancelled)
         message(tr("Cancelled: the charts show the runs up to where they stopped"));

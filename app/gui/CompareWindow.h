@@ -3,12 +3,14 @@
 // state included) side by side: their parameters, the same maneuver run for each in the
 // background, overlaid telemetry with a shared cursor, the figures with the best marked; copying
 // the winner's values into the edited vehicle; exports (vehicle JSON, JSON Patch, report CSV,
-// charts PNG).
+// charts PNG). Figures of a vehicle that changed after its run are marked stale, on screen and in
+// the report, which always holds what the tables show.
 
 #include "CompareRunner.h"
 #include "VehicleDocument.h"
 
 #include "compare/ComparisonRun.h"
+#include "compare/RunStatus.h"
 #include "compare/VehiclePatch.h"
 
 #include <QMainWindow>
@@ -63,8 +65,11 @@ public:
 
     /// Copies from a chosen vehicle into the edited one as one undoable step; "" or the reason.
     QString copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);
+    /// The last run's results as the figures table shows them: one per chosen vehicle, with status.
+    const compare::MatchedRuns& shownResults() const { return shown_; }
 
-    /// The compare report of the last run (or of the chosen vehicles when nothing ran yet).
+    /// The compare report of what the tables show: the chosen vehicles as they are now, and the
+    /// last run's results with their status (stale when the vehicle changed after the run).
     std::string reportCsv(bool allParameters) const;
     QString exportReport(const QString& path, bool allParameters);
     QString exportChartsPng(const QString& path);
@@ -93,6 +98,7 @@ private:
     void fillSlotBox(int slot);
     void slotActivated(int slot, int index);
     void vehiclesChanged();
+    void showResults();
     void documentChanged();
     void showRuns(std::shared_ptr<const std::vector<compare::VehicleRun>> runs, bool cancelled);
     void showCursor(std::optional<double> t);
@@ -101,6 +107,7 @@ private:
     /// The slots in use, in order.
     std::vector<const Slot*> chosen() const;
     int editedColumn() const;
+    std::vector<compare::RunKey> keys(const std::vector<const Slot*>& slots) const;
 
     VehicleDocument& document_;
     QString presetsDir_;
@@ -122,12 +129,14 @@ private:
     sim::Maneuver maneuver_;
     bool hasManeuver_ = false;
 
-    // What the last run ran: the vehicles as they were, their labels, and the results.
+    // What the last run ran: the vehicles as they were, their slots and labels, and the results.
     std::vector<std::shared_ptr<const VehicleConfig>> runVehicles_;
+    std::vector<int> runSlots_;
     QStringList runLabels_;
     QString runManeuver_;
     QString runTerrain_;
     std::shared_ptr<const std::vector<compare::VehicleRun>> runs_;
+    compare::MatchedRuns shown_;  ///< runs_ matched to the chosen vehicles
 };
 
 }  // namespace jounce::gui

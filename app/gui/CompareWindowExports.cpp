@@ -80,7 +80,9 @@ void CompareWindow::buildMenus()
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
 
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
-    runMenu->addAction(tr("&Run all"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { run(); });
+    // F5 as in the main window; the stale marks say "re-run (F5)".
+    QAction* runAll = runMenu->addAction(tr("&Run all"), this, [this] { run(); });
+    runAll->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)});
     runMenu->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &CompareWindow::cancel);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -94,16 +96,16 @@ void CompareWindow::buildMenus()
 
 std::string CompareWindow::reportCsv(bool allParameters) const
 {
+    // What the tables show: the vehicles as they are now, the last run's results matched to them.
     compare::ReportInput in;
-    const bool ran = runs_ && !runs_->empty();
-    const QStringList names = ran ? runLabels_ : labels();
-    const auto configs = ran ? runVehicles_ : vehicles();
-    for (const QString& n : names)
+    for (const QString& n : labels())
         in.labels.push_back(n.toStdString());
-    for (const auto& c : configs)
+    for (const auto& c : vehicles())
         in.vehicles.push_back(c.get());
-    if (ran)
-        in.runs = *runs_;
+    if (runs_ && !runs_->empty()) {
+        in.runs = shown_.runs;
+        in.status = shown_.status;
+    }
     in.maneuver = runManeuver_.toStdString();
     in.terrain = runTerrain_.toStdString();
     in.allParameters = allParameters;
@@ -112,7 +114,7 @@ std::string CompareWindow::reportCsv(bool allParameters) const
 
 QString CompareWindow::exportReport(const QString& path, bool allParameters)
 {
-    if (chosen().empty() && !runs_)
+    if (chosen().empty())
         return tr("Nothing to report: choose vehicles first");
     const std::string err = io::writeFileAtomic(path.toStdString(), reportCsv(allParameters));
     return QString::fromStdString(err);

@@ -88,7 +88,7 @@ QWidget* CompareWindow::buildControls()
     row->addWidget(terrainBox_);
     row->addWidget(maneuverBox_);
     runButton_ = new QPushButton(tr("Run"), box);
-    runButton_->setToolTip(tr("Run the maneuver for every vehicle in the background (Ctrl+R)"));
+    runButton_->setToolTip(tr("Run the maneuver for every vehicle in the background (Ctrl+R or F5)"));
     cancelButton_ = new QPushButton(tr("Cancel"), box);
     cancelButton_->setToolTip(tr("Stop the runs (Esc)"));
     progress_ = new QProgressBar(box);

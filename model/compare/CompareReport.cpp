@@ -56,8 +56,17 @@ std::string compareReportCsv(const ReportInput& in)
     if (!in.runs.empty()) {
         csv.row("run", "maneuver", "maneuver", "", std::vector<std::string>(n, in.maneuver));
         csv.row("run", "terrain", "terrain", "", std::vector<std::string>(n, in.terrain));
-        std::vector<std::string> completed, resets, simulated;
-        for (const VehicleRun& r : in.runs) {
+        std::vector<std::string> status, completed, resets, simulated;
+        for (std::size_t i = 0; i < in.runs.size(); ++i) {
+            const VehicleRun& r = in.runs[i];
+            const ResultStatus s = i < in.status.size() ? in.status[i] : ResultStatus::Current;
+            status.push_back(resultStatusText(s));
+            if (s == ResultStatus::NotRun) {
+                completed.emplace_back();
+                resets.emplace_back();
+                simulated.emplace_back();
+                continue;
+            }
             completed.push_back(!r.error.empty() ? "failed: " + r.error
                                 : r.cancelled    ? "cancelled"
                                 : r.completed    ? "yes"
@@ -65,6 +74,8 @@ std::string compareReportCsv(const ReportInput& in)
             resets.push_back(std::to_string(r.resets));
             simulated.push_back(io::formatNumber(r.simulatedTime));
         }
+        if (!in.status.empty())
+            csv.row("run", "status", "results", "", status);
         csv.row("run", "completed", "maneuver completed", "", completed);
         csv.row("run", "resets", "bad-state resets", "", resets);
         csv.row("run", "simulatedTime", "simulated time", "s", simulated);

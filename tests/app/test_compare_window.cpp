@@ -1,6 +1,7 @@
 // The compare view as a user drives it (offscreen): the hatchback being edited against the sports
 // car on the skidpad, runs in the background while the event loop keeps going, overlaid charts and
-// figures, one-click copy of the rear anti-roll bar as one undo step, determinism, cancel, exports.
+// figures, one-click copy of the rear anti-roll bar as one undo step, determinism, cancel, exports;
+// stale figures after an edit, and the report holding what the tables show.
 
 #include "CompareWindow.h"
 #include "VehicleDocument.h"
@@ -23,6 +24,7 @@ namespace {
 const QString kPresets = QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
 const QString kHatchback = kPresets + "/family-hatchback.json";
 const QString kSportsCar = kPresets + "/sports-car.json";
+const QString kReferenceCar = kPresets + "/physx-snippet-4w.json";
 const QString kRearBar = QStringLiteral("antiRollBars[1].stiffness");
 
 /// Runs the comparison and waits for it, measuring how the GUI thread's event loop fared meanwhile.
@@ -207,6 +209,57 @@ private slots:
         expected.name = before.name;
         expected.description = before.description;
         QVERIFY(doc.config() == expected);
+    }
+
+    /// Issue #15 item 5: after a value is copied, the figures of the edited car are of the car as
+    /// it was (marked stale), and the report holds the values and derived rows the table shows.
+    void theReportHoldsWhatTheTablesShow()
+    {
+        gui::VehicleDocument doc;
+        QString error;
+        QVERIFY(doc.open(kReferenceCar, &error));
+        std::unique_ptr<gui::CompareWindow> w(new gui::CompareWindow(doc, kPresets));
+        QVERIFY(w->setSlotFile(1, kHatchback));
+        w->clearSlot(2);
+        w->clearSlot(3);
+        QVERIFY(w->setManeuverFile(kPresets + "/maneuvers/braking-100-0.json"));
+        runAndWatch(*w);
+        QVERIFY(!w->figuresTable().isStale(0) && !w->figuresTable().isStale(1));
+
+        QVERIFY(w->parameterTable().selectCell("chassis.mass", 1));
+        w->parameterTable().copyValueAction()->trigger();
+        QCOMPARE(doc.config().chassis.mass, 1250.0);
+        QVERIFY(w->figuresTable().isStale(0));
+        QVERIFY2(w->figuresTable().runText(0).contains("stale"), qPrintable(w->figuresTable().runText(0)));
+        QVERIFY(!w->figuresTable().isStale(1));
+        QVERIFY(!w->figuresTable().cellText("brake100to0", 0).isEmpty());  // still shown, greyed
+
+        w->parameterTable().setShowAll(true);
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("report.csv");
+        QCOMPARE(w->exportReport(csv, w->parameterTable().showAll()), QString());
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split("\r\n");
+        const auto line = [&lines](const QString& start) {
+            for (const QString& l : lines)
+                if (l.startsWith(start))
+                    return l;
+            return QString();
+        };
+        QVERIFY(lines.first().startsWith("kind,id,label,unit,edited: physx-snippet-4w,family-hatchback,"));
+        QVERIFY2(line("parameter,chassis.mass,").endsWith(",kg,1250,1250,"), qPrintable(line("parameter,chassis.mass,")));
+        // Power to weight of the car as it is: 160 W/kg at 1500 kg, 192 at 1250.
+        const QStringList power = line("derived,powerToWeight,").split(',');
+        QVERIFY2(power.size() == 7, qPrintable(power.join(',')));
+        QVERIFY2(qAbs(power[4].toDouble() - 192.0) < 0.01, qPrintable(power.join(',')));
+        QVERIFY2(line("run,status,").contains(",stale"), qPrintable(line("run,status,")));
+        QVERIFY2(line("run,status,").endsWith(",current,"), qPrintable(line("run,status,")));
+
+        // Undone, the car is again the one that ran: its figures are current.
+        doc.undoStack()->undo();
+        QVERIFY(!w->figuresTable().isStale(0));
+        QVERIFY(w->figuresTable().runText(0).contains("completed"));
     }
 
     void exports()

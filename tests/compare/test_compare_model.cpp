@@ -9,6 +9,7 @@
 #include "compare/DerivedQuantities.h"
 #include "compare/FigureTable.h"
 #include "compare/ParameterComparison.h"
+#include "compare/RunStatus.h"
 #include "compare/VehiclePatch.h"
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
@@ -1296,6 +1297,69 @@ private slots:
         QVERIFY(has("run,resets,bad-state resets,,0,2,"));
         QVERIFY(has("run,simulatedTime,simulated time,s,12.25,0,"));
         QVERIFY2(has("figure,stop,stop label,s,40.5,38,b"), qPrintable(QString::fromStdString(lines[6])));
+    }
+
+    // ---- 8. stale results (RunStatus) ------------------------------------------------------------
+
+    void matchRunsMarksStaleResults()
+    {
+        const VehicleConfig car = referenceCar();
+        const VehicleConfig sameAgain = car;  // equal, another object: an edit undone
+        VehicleConfig lighter = car;
+        lighter.chassis.mass = 1250.0;
+        std::vector<compare::VehicleRun> runs(2);
+        runs[0].figures = {figure("stop", sim::Preference::Lower, 40.5)};
+        runs[0].completed = true;
+        runs[0].trace = compare::RunTrace(4);
+        telemetry::Frame frame{};
+        runs[0].trace.append(frame);
+        runs[1].figures = {figure("stop", sim::Preference::Lower, 38.0)};
+        const std::vector<compare::RunKey> ran{{0, &car}, {2, &car}};
+
+        const std::vector<compare::RunKey> shown{{0, &sameAgain}, {1, &car}, {2, &lighter}};
+        const compare::MatchedRuns m = compare::matchRuns(runs, ran, shown);
+        QCOMPARE(m.runs.size(), std::size_t(3));
+        QVERIFY(m.status == (std::vector<compare::ResultStatus>{compare::ResultStatus::Current, compare::ResultStatus::NotRun,
+                                                                compare::ResultStatus::Stale}));
+        QCOMPARE(*m.runs[0].figures.at(0).value, 40.5);
+        QVERIFY(m.runs[0].completed);
+        QCOMPARE(m.runs[0].trace.rows(), std::size_t(0));  // figures only: the charts keep the trace
+        QVERIFY(m.runs[1].figures.empty());
+        QCOMPARE(*m.runs[2].figures.at(0).value, 38.0);
+        QVERIFY(compare::matchRuns(runs, ran, {}).runs.empty());
+    }
+
+    void reportSaysWhichResultsAreStale()
+    {
+        const VehicleConfig car = referenceCar();
+        VehicleConfig lighter = car;
+        lighter.chassis.mass = 1250.0;
+        std::vector<compare::VehicleRun> runs(3);
+        for (compare::VehicleRun& r : runs) {
+            r.figures = {figure("stop", sim::Preference::Lower, 40.0)};
+            r.completed = true;
+        }
+        runs[1].figures[0].value = 39.0;
+        runs[2] = compare::VehicleRun{};  // not run
+        compare::ReportInput in;
+        in.labels = {"a", "b", "c"};
+        in.vehicles = {&car, &lighter, &car};
+        in.runs = runs;
+        in.status = {compare::ResultStatus::Current, compare::ResultStatus::Stale, compare::ResultStatus::NotRun};
+        in.maneuver = "braking-100-0";
+        in.terrain = "flat";
+        const std::vector<std::string> lines = csvLines(compare::compareReportCsv(in));
+        const auto has = [&](const std::string& line) {
+            return std::find(lines.begin(), lines.end(), line) != lines.end();
+        };
+        QVERIFY(has("run,status,results,,current,stale: the vehicle changed after the run,not run,"));
+        QVERIFY(has("run,completed,maneuver completed,,yes,yes,,"));
+        QVERIFY(has("figure,stop,stop label,s,40,39,,b"));
+        // The derived rows and parameters are those of the vehicles given: the lighter one as it is.
+        bool mass = false;
+        for (const std::string& l : lines)
+            mass = mass || (l.rfind("parameter,chassis.mass,", 0) == 0 && l.find(",kg,1500,1250,1500,") != std::string::npos);
+        QVERIFY(mass);
     }
 };
 
