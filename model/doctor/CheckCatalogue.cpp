@@ -40,6 +40,9 @@ const std::vector<CheckInfo>& checkCatalogue()
         {"differential.frontRearSplit", "advice", "§1.12, §2.20",
          "a 4WD type sending 95 % or more to one axle; fix: the matching 2WD type"},
         {"surfaces.friction", "warning", "§1.15", "a friction table value above 2"},
+        {"value.invalid", "error", "validation",
+         "a value validation rejects (as `jounce-cli validate` and the Problems panel); no other check reasons from "
+         "it; a fix only where another check's fix makes it valid"},
         {"parameter.typicalRange", "advice", "registry",
          "a value outside the registry's typical range for a car (grouped per parameter)"},
         {"live.longSlipOscillation", "warning", "§2.8, §2.26",

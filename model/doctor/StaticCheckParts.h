@@ -85,7 +85,13 @@ void checkDifferential(const VehicleConfig& c, std::vector<Finding>& out);
 // SurfaceChecks.cpp
 void checkFriction(const VehicleConfig& c, std::vector<Finding>& out);
 
-// TypicalRangeCheck.cpp; diagnose() runs it last, as it skips parameters the others already named.
+// ValidityCheck.cpp; diagnose() runs it after the checks above: every value validation rejects is an
+// error finding (value.invalid) unless a check's error with a fix already names it, and the other
+// findings that name such a value are left out.
+void checkValidity(const VehicleConfig& c, std::vector<Finding>& out);
+
+// TypicalRangeCheck.cpp; diagnose() runs it last, as it skips parameters the others already named
+// (invalid values included).
 void checkTypicalRanges(const VehicleConfig& c, std::vector<Finding>& out);
 
 }  // namespace jounce::doctor::checks

@@ -30,6 +30,7 @@ std::vector<Finding> diagnose(const VehicleConfig& config)
     checks::checkTorqueCurve(config, out);
     checks::checkDifferential(config, out);
     checks::checkFriction(config, out);
+    checks::checkValidity(config, out);       // after the checks whose findings it may leave out
     checks::checkTypicalRanges(config, out);  // last: it skips parameters the others already named
     sortBySeverity(out);
     return out;
@@ -61,9 +62,10 @@ std::vector<Finding> diagnoseWithProblems(const VehicleConfig& config, const Pro
     std::vector<Finding> doctorFindings = diagnose(config);
     std::vector<Finding> out;
     for (Finding& p : problemFindings(problems)) {
+        // value.invalid repeats a validation error without a fix; another finding only with one.
         const bool repeated = !p.parameters.empty() &&
                               std::any_of(doctorFindings.begin(), doctorFindings.end(), [&](const Finding& f) {
-                                  return f.fix && f.severity == p.severity &&
+                                  return (f.fix || f.id == "value.invalid") && f.severity == p.severity &&
                                          std::find(f.parameters.begin(), f.parameters.end(), p.parameters.front()) !=
                                              f.parameters.end();
                               });

@@ -1,7 +1,9 @@
 #pragma once
 // The doctor's static checks: the tuning guide's advice (vehicle-model §1, §1.19, §2.16-2.17, §5) applied
-// to a vehicle configuration, beyond the hard validation of VehicleValidation.h. Where validation
-// already reports an error, the doctor only repeats it when it can add a fix.
+// to a vehicle configuration, beyond the hard validation of VehicleValidation.h. Every error
+// validation reports is an error finding too (value.invalid, or a check's own error with a fix for
+// it), so the panel and `jounce-cli doctor` never count fewer errors than the Problems panel; and
+// no check gives advice on a value that validation rejects.
 //
 // The GUI's doctor panel calls diagnose() after every edit (it is cheap: no simulation, one walk
 // over the registry), lists the findings by severity, selects Finding::parameters in the editor
@@ -29,7 +31,8 @@ struct CheckInfo {
 const std::vector<CheckInfo>& checkCatalogue();
 
 /// Runs every static check on `config`; findings sorted errors first, then warnings, then advice.
-/// Never throws; a config with invalid values gets findings only where they can be computed.
+/// Never throws; a config with invalid values gets an error for each of them and other findings
+/// only where they do not rest on one.
 std::vector<Finding> diagnose(const VehicleConfig& config);
 
 /// Reading and validation problems (io::VehicleFile::problems, validateVehicle) as findings
@@ -38,7 +41,8 @@ std::vector<Finding> problemFindings(const Problems& problems);
 
 /// One list for a panel or a report: `problems` as findings plus diagnose(config), errors first.
 /// A problem is left out when a doctor finding of the same severity about the same parameter
-/// repeats it with a fix (a neutral ratio of 0.5 is one finding, the one that can be applied).
+/// repeats it: value.invalid, or a finding with a fix (a neutral ratio of 0.5 is one finding, the
+/// one that can be applied).
 std::vector<Finding> diagnoseWithProblems(const VehicleConfig& config, const Problems& problems);
 
 }  // namespace jounce::doctor

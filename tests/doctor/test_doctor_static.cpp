@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -386,11 +387,102 @@ private slots:
         car.drive.gears.ratios[1] = 0.5;  // validation error, and gears.neutral with a fix
         car.wheels[1].tire.type = 7;      // validation error the doctor has nothing to add to
         const std::vector<Finding> all = doctor::diagnoseWithProblems(car, validateVehicle(car));
-        const std::vector<Finding> validation = withId(all, "validation");
-        QCOMPARE(validation.size(), std::size_t(1));
-        QCOMPARE(validation.front().parameters, std::vector<std::string>{"wheels[1].tire.type"});
+        // The tire type's error is the doctor's own value.invalid, not listed again as "validation".
+        QCOMPARE(withId(all, "validation").size(), std::size_t(0));
+        const std::vector<Finding> invalid = withId(all, "value.invalid");
+        QCOMPARE(invalid.size(), std::size_t(1));
+        QCOMPARE(invalid.front().parameters, std::vector<std::string>{"wheels[1].tire.type"});
         QCOMPARE(withId(all, "gears.neutral").size(), std::size_t(1));
         QCOMPARE(doctor::countSeverity(all, doctor::Severity::Error), std::size_t(2));
+    }
+
+    void invalidValuesAreErrorsNotAdvice()
+    {
+        // Issue #15 item 9: a negative spring rate got "outside typical ... fine for a vehicle unlike
+        // a car" and no error, while the Problems panel counted one.
+        VehicleConfig car = cleanCar();
+        for (WheelConfig& w : car.wheels)
+            w.suspension.springStrength = -35000;
+        const Problems problems = validateVehicle(car);
+        const std::vector<Finding> findings = doctor::diagnose(car);
+        QCOMPARE(doctor::countSeverity(findings, doctor::Severity::Error), problems.errorCount());
+        const std::vector<Finding> invalid = withId(findings, "value.invalid");
+        QCOMPARE(invalid.size(), std::size_t(4));
+        for (std::size_t i = 0; i < 4; ++i) {
+            const Finding& f = invalid[i];
+            const std::string path = "wheels[" + std::to_string(i) + "].suspension.springStrength";
+            QCOMPARE(f.severity, doctor::Severity::Error);
+            QCOMPARE(f.parameters, std::vector<std::string>{path});
+            QCOMPARE(f.reason, path + ": must be > 0, got -35000");
+            QVERIFY(f.guideSection.find("§1.3") != std::string::npos);
+            QVERIFY(!f.fix);  // no obvious value for a spring rate
+        }
+        // No other finding reasons from the wrong value.
+        for (const Finding& f : findings)
+            QVERIFY2(f.id == "value.invalid", qPrintable(describe({f})));
+    }
+
+    void invalidValueIsSkippedButItsValidNeighbourIsNot()
+    {
+        VehicleConfig car = cleanCar();
+        car.wheels[0].wheel.mass = 200;  // valid, outside the typical range
+        car.wheels[1].wheel.mass = -5;   // invalid
+        const std::vector<Finding> findings = doctor::diagnose(car);
+        const std::vector<Finding> typical = withId(findings, "parameter.typicalRange");
+        QCOMPARE(typical.size(), std::size_t(1));
+        QCOMPARE(typical.front().parameters, std::vector<std::string>{"wheels[0].wheel.mass"});
+        bool reported = false;
+        for (const Finding& f : withId(findings, "value.invalid"))
+            reported = reported || f.parameters == std::vector<std::string>{"wheels[1].wheel.mass"};
+        QVERIFY2(reported, qPrintable(describe(findings)));
+    }
+
+    void everyValidationErrorIsADoctorError()
+    {
+        // The doctor and the Problems panel agree on what is an error: each path validation rejects
+        // is named by an error finding (value.invalid, or a check's error with its fix).
+        const std::vector<std::function<void(VehicleConfig&)>> variants{
+            [](VehicleConfig& c) { c.chassis.mass = -1; },
+            [](VehicleConfig& c) { c.drive.gears.ratios[1] = 0.5; },
+            [](VehicleConfig& c) { c.wheels[1].suspension.maxCompression = c.wheels[1].suspension.maxDroop = 0; },
+            [](VehicleConfig& c) { c.antiRollBars = {{0, 7, 100}}; },
+            [](VehicleConfig& c) { c.chassis.moi = {1, 1, 1}; },
+            [](VehicleConfig& c) { c.wheels[2].tire.type = 9; c.surfaces.friction = {}; },
+        };
+        for (std::size_t v = 0; v < variants.size(); ++v) {
+            VehicleConfig car = cleanCar();
+            variants[v](car);
+            const Problems problems = validateVehicle(car);
+            QVERIFY(problems.hasErrors());
+            const std::vector<Finding> findings = doctor::diagnose(car);
+            for (const Problem& p : problems.items) {
+                if (p.severity != jounce::Severity::Error || p.pointer.empty())
+                    continue;
+                const std::string path = config::ParameterRegistry::pointerToPath(p.pointer);
+                const bool named = std::any_of(findings.begin(), findings.end(), [&](const Finding& f) {
+                    return f.severity == doctor::Severity::Error &&
+                           std::find(f.parameters.begin(), f.parameters.end(), path) != f.parameters.end();
+                });
+                QVERIFY2(named, qPrintable(QString::number(v) + ": " + QString::fromStdString(p.toString()) + "\n" +
+                                           describe(findings)));
+            }
+        }
+    }
+
+    void invalidValueTakesAFixThatRepairsIt()
+    {
+        // The chassis inertia far from the box is invalid; chassis.moi's fix (from the box) makes it
+        // valid, so the error offers it, and applying it leaves a valid vehicle.
+        VehicleConfig car = cleanCar();
+        car.chassis.moi = {1, 1, 1};
+        const std::vector<Finding> invalid = withId(doctor::diagnose(car), "value.invalid");
+        QVERIFY(!invalid.empty());
+        QVERIFY(withId(doctor::diagnose(car), "chassis.moi").empty());
+        const Finding& f = invalid.front();
+        QVERIFY2(f.fix.has_value(), qPrintable(describe(invalid)));
+        VehicleConfig fixed = car;
+        QCOMPARE(doctor::applyFix(fixed, *f.fix), std::string());
+        QVERIFY(!validateVehicle(fixed).hasErrors());
     }
 
     void catalogueNamesEveryCheck()
@@ -402,6 +494,7 @@ private slots:
         }
         for (const Case& c : cases())
             QVERIFY2(ids.count(c.id), c.id);
+        QVERIFY(ids.count("value.invalid"));
         for (const char* live : {"live.longSlipOscillation", "live.gearCycling", "live.wheelSpin", "live.bumpStop", "live.wheelLift"})
             QVERIFY2(ids.count(live), live);
     }
