@@ -92,7 +92,29 @@ void CompareParameterTable::setVehicles(const QStringList& labels, std::vector<c
     labels_ = labels;
     vehicles_ = std::move(vehicles);
     editedColumn_ = editedColumn;
+    coupledCache_ = {};
     rebuild();
+}
+
+void CompareParameterTable::setCopyTarget(std::shared_ptr<const VehicleConfig> target)
+{
+    target_ = std::move(target);
+    coupledCache_ = {};
+    updateActions();
+}
+
+const std::vector<compare::CoupledSection>& CompareParameterTable::coupled(int vehicle, const QString& section)
+{
+    CoupledCache& c = coupledCache_;
+    const VehicleConfig* source = vehicle >= 0 && vehicle < static_cast<int>(vehicles_.size()) ? vehicles_[std::size_t(vehicle)] : nullptr;
+    if (c.target != target_.get() || c.source != source || c.section != section) {
+        c.target = target_.get();
+        c.source = source;
+        c.section = section;
+        c.coupled = target_ && source ? compare::coupledSections(*target_, *source, section.toStdString())
+                                      : std::vector<compare::CoupledSection>{};
+    }
+    return c.coupled;
 }
 
 void CompareParameterTable::setShowAll(bool all)
@@ -261,10 +283,18 @@ void CompareParameterTable::updateActions()
     describe(copyValue_, source && isParameter
                              ? tr("Copy %1 from %2 into the edited vehicle").arg(item->data(0, kPathRole).toString(), name)
                              : tr("Select a value of another vehicle to copy it into the edited vehicle"));
-    describe(copySection_, source && inSection
-                               ? tr("Copy every difference in %1 from %2 into the edited vehicle")
-                                     .arg(item->data(0, kSectionRole).toString(), name)
-                               : tr("Select a row of another vehicle to copy its whole section"));
+    QString sectionTip = tr("Select a row of another vehicle to copy its whole section");
+    copySection_->setText(tr("Copy &section"));
+    if (source && inSection) {
+        const QString section = item->data(0, kSectionRole).toString();
+        const auto& along = coupled(v, section);
+        sectionTip = tr("Copy every difference in %1 from %2 into the edited vehicle").arg(section, name);
+        for (const compare::CoupledSection& c : along)
+            sectionTip += tr(", with %1 (%2)").arg(QString::fromStdString(c.section), QString::fromStdString(c.reason));
+        if (!along.empty())
+            copySection_->setText(tr("Copy &section + %n coupled", nullptr, static_cast<int>(along.size())));
+    }
+    describe(copySection_, sectionTip);
     describe(copyAll_, source ? tr("Copy every difference except name and description from %1").arg(name)
                               : tr("Select a cell of another vehicle to copy all its differences"));
 }
@@ -283,9 +313,13 @@ void CompareParameterTable::requestCopy(compare::CopyScope scope)
                                tr("Copy %1 from %2").arg(item->data(0, kPathRole).toString(), from));
         break;
     case compare::CopyScope::Section:
-        if (item && !item->data(0, kSectionRole).toString().isEmpty())
-            emit copyRequested(v, scope, item->data(0, kSectionRole).toString(),
-                               tr("Copy %1 from %2").arg(item->data(0, kSectionRole).toString(), from));
+        if (item && !item->data(0, kSectionRole).toString().isEmpty()) {
+            const QString section = item->data(0, kSectionRole).toString();
+            QStringList names;
+            for (const std::string& s : compare::sectionsToCopy(section.toStdString(), coupled(v, section)))
+                names << QString::fromStdString(s);
+            emit copyRequested(v, scope, section, tr("Copy %1 from %2").arg(names.join(" + "), from));
+        }
         break;
     case compare::CopyScope::All:
         emit copyRequested(v, scope, QString(), tr("Copy all differences from %1").arg(from));

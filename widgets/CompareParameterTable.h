@@ -1,14 +1,17 @@
 #pragma once
 // The parameters of the compared vehicles side by side (registry rows grouped by guide section, the
 // derived quantities on top), showing by default only what differs, with the actions that copy a
-// value, a section or every difference from one vehicle into the vehicle being edited.
+// value, a section or every difference from one vehicle into the vehicle being edited. A section
+// copy offers and takes along the sections coupled to it (compare/CopyCoupling.h).
 
+#include "compare/CopyCoupling.h"
 #include "compare/VehiclePatch.h"
 #include "config/VehicleConfig.h"
 
 #include <QStringList>
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -30,6 +33,9 @@ public:
     /// The vehicles to show (not owned; they must stay alive until the next call). `editedColumn` is
     /// the vehicle being edited (it cannot be a copy source), -1 when it is not among them.
     void setVehicles(const QStringList& labels, std::vector<const VehicleConfig*> vehicles, int editedColumn);
+    /// The vehicle copies go into (the edited one, shown or not): what a section copy takes along
+    /// depends on it.
+    void setCopyTarget(std::shared_ptr<const VehicleConfig> target);
     void setShowAll(bool all);
     bool showAll() const;
 
@@ -44,7 +50,8 @@ public:
 
 signals:
     /// Copy from `vehicle` into the edited vehicle; `what` is a JSON pointer (Value), a section
-    /// (Section) or empty (All); `description` names the edit for the undo stack.
+    /// (Section, whose coupled sections come along) or empty (All); `description` names the edit
+    /// for the undo stack and lists the sections copied.
     void copyRequested(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);
 
 private:
@@ -52,10 +59,19 @@ private:
     void updateActions();
     void requestCopy(compare::CopyScope scope);
     int currentVehicle() const;
+    /// The sections coupled to `section` for a copy from `vehicle` (cached: the selection moves often).
+    const std::vector<compare::CoupledSection>& coupled(int vehicle, const QString& section);
 
     QStringList labels_;
     std::vector<const VehicleConfig*> vehicles_;
     int editedColumn_ = -1;
+    std::shared_ptr<const VehicleConfig> target_;
+    struct CoupledCache {
+        const VehicleConfig* target = nullptr;
+        const VehicleConfig* source = nullptr;
+        QString section;
+        std::vector<compare::CoupledSection> coupled;
+    } coupledCache_;
     QCheckBox* showAll_;
     QLineEdit* filter_;
     QLabel* summary_;

@@ -4,6 +4,7 @@
 #include "CompareWindow.h"
 #include "PresetFiles.h"
 
+#include "compare/CopyCoupling.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/OverlayChart.h"
@@ -67,8 +68,9 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
 
     connect(parameters_, &widgets::CompareParameterTable::copyRequested, this,
             [this](int vehicle, compare::CopyScope scope, const QString& what, const QString& description) {
-                const QString err = copyIntoEdited(vehicle, scope, what, description);
-                message(err.isEmpty() ? tr("%1 (Ctrl+Z undoes it)").arg(description)
+                QString note;
+                const QString err = copyIntoEdited(vehicle, scope, what, description, &note);
+                message(err.isEmpty() ? tr("%1%2 (one step: Ctrl+Z undoes it)").arg(description, note)
                                       : tr("Not copied: %1").arg(err),
                         !err.isEmpty());
             });
@@ -149,6 +151,7 @@ void CompareWindow::vehiclesChanged()
     std::vector<const VehicleConfig*> configs;
     for (const Slot* s : chosen())
         configs.push_back(s->config.get());
+    parameters_->setCopyTarget(document_.configPtr());
     parameters_->setVehicles(labels(), std::move(configs), editedColumn());
     showResults();
     updateRunControls();
@@ -173,6 +176,7 @@ void CompareWindow::showResults()
 
 void CompareWindow::documentChanged()
 {
+    parameters_->setCopyTarget(document_.configPtr());
     bool shown = false;
     for (std::size_t s = 0; s < slots_.size(); ++s) {
         if (slots_[s].edited) {
@@ -282,13 +286,24 @@ void CompareWindow::showCursor(std::optional<double> t)
         chart->setCursor(t);
 }
 
-QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description)
+QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description,
+                                      QString* note)
 {
     const auto list = vehicles();
     if (vehicle < 0 || vehicle >= static_cast<int>(list.size()))
         return tr("no such vehicle");
-    const compare::CopyResult result = compare::copyDifferences(document_.config(), *list[std::size_t(vehicle)], scope,
-                                                                what.toStdString());
+    const VehicleConfig& source = *list[std::size_t(vehicle)];
+    compare::CopyResult result;
+    if (scope == compare::CopyScope::Section) {
+        // Sections whose lists must match (gears and autobox, ...) are copied together.
+        const auto coupled = compare::coupledSections(document_.config(), source, what.toStdString());
+        result = compare::copySections(document_.config(), source, compare::sectionsToCopy(what.toStdString(), coupled));
+        for (const compare::CoupledSection& c : coupled)
+            if (note)  // said in the status bar: the user asked for one section
+                *note += tr("; %1 came along: %2").arg(QString::fromStdString(c.section), QString::fromStdString(c.reason));
+    } else {
+        result = compare::copyDifferences(document_.config(), source, scope, what.toStdString());
+    }
     if (!result.error.empty())
         return QString::fromStdString(result.error);
     // Through the document's edit session: values as edits, a copy that changes a list's length

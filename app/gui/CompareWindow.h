@@ -63,8 +63,11 @@ public:
     /// The runs last finished (null before the first).
     std::shared_ptr<const std::vector<compare::VehicleRun>> runs() const { return runs_; }
 
-    /// Copies from a chosen vehicle into the edited one as one undoable step; "" or the reason.
-    QString copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);
+    /// Copies from a chosen vehicle into the edited one as one undoable step; "" or the reason. A
+    /// section copy takes its coupled sections along (compare/CopyCoupling.h); `note` then says
+    /// which and why.
+    QString copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description,
+                           QString* note = nullptr);
     /// The last run's results as the figures table shows them: one per chosen vehicle, with status.
     const compare::MatchedRuns& shownResults() const { return shown_; }
 

@@ -5,10 +5,33 @@
 #include "config/ParameterRegistry.h"
 #include "io/VehicleJson.h"
 
+#include <algorithm>
 #include <array>
 
 namespace jounce::compare {
 namespace {
+
+const config::Node* nodeAtTokens(const config::Node* node, const std::vector<std::string>& tokens, std::size_t i)
+{
+    if (i == tokens.size())
+        return node;
+    const std::string& token = tokens[i];
+    if (node->kind == config::NodeKind::Array)
+        return nodeAtTokens(node->element.get(), tokens, i + 1);
+    if (node->kind != config::NodeKind::Object)
+        return nullptr;
+    if (node->tuple) {
+        const auto index = std::strtoul(token.c_str(), nullptr, 10);
+        return index < node->children.size() ? nodeAtTokens(node->children[index].get(), tokens, i + 1) : nullptr;
+    }
+    // Two nodes may share a key (drive.differential: 4W and NW): the first under which the rest of
+    // the pointer names a node, so /drive/differential/drivenWheels is the NW differential's.
+    for (const auto& c : node->children)
+        if (c->key == token)
+            if (const config::Node* found = nodeAtTokens(c.get(), tokens, i + 1))
+                return found;
+    return nullptr;
+}
 
 const config::Node* nodeAtPointer(const std::string& pointer)
 {
@@ -16,30 +39,7 @@ const config::Node* nodeAtPointer(const std::string& pointer)
     std::string error;
     if (!pointerTokens(pointer, tokens, error))
         return nullptr;
-    const config::Node* node = &config::ParameterRegistry::instance().root();
-    for (const std::string& token : tokens) {
-        if (node->kind == config::NodeKind::Array) {
-            node = node->element.get();
-        } else if (node->kind == config::NodeKind::Object && node->tuple) {
-            const auto index = std::strtoul(token.c_str(), nullptr, 10);
-            if (index >= node->children.size())
-                return nullptr;
-            node = node->children[index].get();
-        } else if (node->kind == config::NodeKind::Object) {
-            const config::Node* child = nullptr;
-            for (const auto& c : node->children)
-                if (c->key == token) {
-                    child = c.get();
-                    break;
-                }
-            if (!child)
-                return nullptr;
-            node = child;
-        } else {
-            return nullptr;
-        }
-    }
-    return node;
+    return nodeAtTokens(&config::ParameterRegistry::instance().root(), tokens, 0);
 }
 
 std::string opPath(const Json& op)
@@ -161,35 +161,23 @@ PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
     return result;
 }
 
-CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
-                           const std::string& what)
+namespace {
+
+constexpr const char* kNothingToCopy = "nothing to copy: the values are already the same";
+
+/// Copies the operations of the patch from `target` to `source` that `take` accepts. No operation
+/// taken: no error and no operation (the caller says why).
+template <typename Take>
+CopyResult copyFiltered(const VehicleConfig& target, const VehicleConfig& source, Take take)
 {
     CopyResult result;
     result.config = target;
-    const Json full = makePatch(target, source);
     Json filtered = Json::array();
-    for (const Json& op : full) {
-        const std::string path = opPath(op);
-        bool take = false;
-        switch (scope) {
-        case CopyScope::Value: take = path == what; break;
-        case CopyScope::Section: take = sectionOfPointer(path) == what; break;
-        case CopyScope::All: take = path != "/name" && path != "/description"; break;
-        }
-        if (take)
+    for (const Json& op : makePatch(target, source))
+        if (take(opPath(op)))
             filtered.push_back(op);
-    }
-    if (filtered.empty()) {
-        const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
-        const std::string path = config::ParameterRegistry::pointerToPath(what);
-        if (scope == CopyScope::Value && !registry.get(target, path))
-            result.error = "the edited vehicle has no " + path + "; copy its whole section instead";
-        else if (scope == CopyScope::Value && !registry.get(source, path))
-            result.error = "the vehicle copied from has no " + path;
-        else
-            result.error = "nothing to copy: the values are already the same";
+    if (filtered.empty())
         return result;
-    }
     PatchResult patched = patchDocument(target, filtered);
     if (!patched.applied) {
         result.error = patched.problems.items.empty() ? "the copy could not be applied"
@@ -199,6 +187,40 @@ CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& sou
     result.config = std::move(patched.config);
     result.edits = patchEdits(target, filtered).value_or(config::EditList{});
     result.operations = static_cast<int>(filtered.size());
+    return result;
+}
+
+}  // namespace
+
+CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
+                           const std::string& what)
+{
+    if (scope == CopyScope::Section)
+        return copySections(target, source, {what});
+    CopyResult result =
+        scope == CopyScope::All
+            ? copyFiltered(target, source, [](const std::string& path) { return path != "/name" && path != "/description"; })
+            : copyFiltered(target, source, [&what](const std::string& path) { return path == what; });
+    if (result.operations > 0 || !result.error.empty())
+        return result;
+    const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
+    const std::string path = config::ParameterRegistry::pointerToPath(what);
+    if (scope == CopyScope::Value && !registry.get(target, path))
+        result.error = "the edited vehicle has no " + path + "; copy its whole section instead";
+    else if (scope == CopyScope::Value && !registry.get(source, path))
+        result.error = "the vehicle copied from has no " + path;
+    else
+        result.error = kNothingToCopy;
+    return result;
+}
+
+CopyResult copySections(const VehicleConfig& target, const VehicleConfig& source, const std::vector<std::string>& sections)
+{
+    CopyResult result = copyFiltered(target, source, [&sections](const std::string& path) {
+        return std::find(sections.begin(), sections.end(), sectionOfPointer(path)) != sections.end();
+    });
+    if (result.operations == 0 && result.error.empty())
+        result.error = kNothingToCopy;
     return result;
 }
 

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace jounce::compare {
 
@@ -68,6 +69,10 @@ struct CopyResult {
 /// list's length, `config`) through its edit session, which refuses a new error.
 CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
                            const std::string& what);
+
+/// Copies every difference in any of `sections` (guide section names) as one copy, as a Section
+/// copy does for one. It takes no coupled section along by itself (compare/CopyCoupling.h does).
+CopyResult copySections(const VehicleConfig& target, const VehicleConfig& source, const std::vector<std::string>& sections);
 
 /// The guide section of the registry node a JSON pointer names ("" when it names none).
 std::string sectionOfPointer(const std::string& pointer);

@@ -1,7 +1,8 @@
 // The compare view as a user drives it (offscreen): the hatchback being edited against the sports
 // car on the skidpad, runs in the background while the event loop keeps going, overlaid charts and
 // figures, one-click copy of the rear anti-roll bar as one undo step, determinism, cancel, exports;
-// stale figures after an edit, and the report holding what the tables show.
+// coupled sections (gears with the autobox) copied as one step; stale figures after an edit, and the
+// report holding what the tables show.
 
 #include "CompareWindow.h"
 #include "VehicleDocument.h"
@@ -25,6 +26,7 @@ const QString kPresets = QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
 const QString kHatchback = kPresets + "/family-hatchback.json";
 const QString kSportsCar = kPresets + "/sports-car.json";
 const QString kReferenceCar = kPresets + "/physx-snippet-4w.json";
+const QString kTruck = kPresets + "/truck-6w.json";
 const QString kRearBar = QStringLiteral("antiRollBars[1].stiffness");
 
 /// Runs the comparison and waits for it, measuring how the GUI thread's event loop fared meanwhile.
@@ -196,19 +198,64 @@ private slots:
         gui::VehicleDocument doc;
         std::unique_ptr<gui::CompareWindow> w(
             hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/braking-100-0.json", QString()));
-        // The sports car's eight gear ratios alone would leave the hatchback's autobox a ratio short.
+        // The truck's wheels take its anti-roll bars along, but its six dampers on the hatchback's
+        // body still break the stability relation: refused with the pointer and the reason.
+        QVERIFY(w->setSlotFile(1, kTruck));
         const VehicleConfig before = doc.config();
-        const QString err = w->copyIntoEdited(1, compare::CopyScope::Section,
-                                              QString::fromStdString(compare::sectionOfPointer("/drive/gears/ratios/0")),
-                                              "Copy gears");
-        QVERIFY2(err.contains("/drive/autoBox/upRatios"), qPrintable(err));
+        const QString wheels = QString::fromStdString(compare::sectionOfPointer("/wheels/0"));
+        const QString err = w->copyIntoEdited(1, compare::CopyScope::Section, wheels, "Copy wheels");
+        QVERIFY2(err.contains("/wheels/") && err.contains("too stiff"), qPrintable(err));
         QVERIFY(doc.config() == before);
         // All differences always make a valid vehicle: the sports car's tuning under the hatchback's name.
+        QVERIFY(w->setSlotFile(1, kSportsCar));
         QCOMPARE(w->copyIntoEdited(1, compare::CopyScope::All, QString(), "Copy all"), QString());
         VehicleConfig expected = io::loadVehicle(kSportsCar.toStdString()).config;
         expected.name = before.name;
         expected.description = before.description;
         QVERIFY(doc.config() == expected);
+    }
+
+    /// Issue #15 item 6: the sports car's eight gears need eight autobox ratios; "Copy section" on
+    /// its gears offers and copies both, as one undo step.
+    void copyingGearsTakesTheAutoBoxAlong()
+    {
+        gui::VehicleDocument doc;
+        QString error;
+        QVERIFY(doc.open(kReferenceCar, &error));
+        std::unique_ptr<gui::CompareWindow> w(new gui::CompareWindow(doc, kPresets));
+        QVERIFY(w->setSlotFile(1, kSportsCar));
+        w->clearSlot(2);
+        w->clearSlot(3);
+        const VehicleConfig before = doc.config();
+        const VehicleConfig sports = io::loadVehicle(kSportsCar.toStdString()).config;
+        QCOMPARE(before.drive.gears.ratios.size(), std::size_t(7));
+        QCOMPARE(sports.drive.gears.ratios.size(), std::size_t(8));
+
+        QVERIFY(w->parameterTable().selectCell("drive.gears.finalRatio", 1));
+        QAction* copySection = w->parameterTable().copySectionAction();
+        QVERIFY(copySection->isEnabled());
+        const QString autoBox = QString::fromStdString(compare::sectionOfPointer("/drive/autoBox/upRatios"));
+        QVERIFY2(copySection->toolTip().contains(autoBox), qPrintable(copySection->toolTip()));
+        QVERIFY2(copySection->text().contains("coupled"), qPrintable(copySection->text()));
+        const int undoBefore = doc.undoStack()->count();
+        copySection->trigger();
+        QVERIFY(doc.config().drive.gears == sports.drive.gears);
+        QVERIFY(doc.config().drive.autoBox == sports.drive.autoBox);
+        QVERIFY(!doc.hasErrors());
+        QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
+        QVERIFY2(doc.undoStack()->undoText().contains(autoBox), qPrintable(doc.undoStack()->undoText()));
+        doc.undoStack()->undo();
+        QVERIFY(doc.config() == before);
+
+        // The other way round: the reference car's autobox takes its gears into the sports car.
+        QVERIFY(doc.open(kSportsCar, &error));
+        QVERIFY(w->setSlotFile(1, kReferenceCar));
+        const QString gears = QString::fromStdString(compare::sectionOfPointer("/drive/gears/ratios"));
+        QString note;
+        QCOMPARE(w->copyIntoEdited(1, compare::CopyScope::Section, autoBox, "Copy autobox", &note), QString());
+        QVERIFY2(note.contains(gears), qPrintable(note));
+        QVERIFY(doc.config().drive.gears == before.drive.gears);
+        QVERIFY(doc.config().drive.autoBox == before.drive.autoBox);
     }
 
     /// Issue #15 item 5: after a value is copied, the figures of the edited car are of the car as

@@ -6,6 +6,7 @@
 #include "model/TestVehicles.h"
 #include "compare/CompareReport.h"
 #include "compare/ComparisonRun.h"
+#include "compare/CopyCoupling.h"
 #include "compare/DerivedQuantities.h"
 #include "compare/FigureTable.h"
 #include "compare/ParameterComparison.h"
@@ -13,6 +14,7 @@
 #include "compare/VehiclePatch.h"
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
+#include "config/VehicleValidation.h"
 #include "io/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 
@@ -1360,6 +1362,113 @@ private slots:
         for (const std::string& l : lines)
             mass = mass || (l.rfind("parameter,chassis.mass,", 0) == 0 && l.find(",kg,1500,1250,1500,") != std::string::npos);
         QVERIFY(mass);
+    }
+
+    // ---- 9. coupled sections (CopyCoupling) ------------------------------------------------------
+
+    void sectionOfTheNWDifferential()
+    {
+        // Two registry nodes share the key drive.differential (4W and NW): the pointer names the
+        // one under which it resolves, so the NW differential's section can be copied.
+        const std::string nw = compare::sectionOfPointer("/drive/differential/drivenWheels/0");
+        QCOMPARE(nw, std::string("PxVehicleDifferentialNWData"));
+        QCOMPARE(compare::sectionOfPointer("/drive/differential/drivenWheels"), nw);
+        QCOMPARE(compare::sectionOfPointer("/drive/differential/frontBias"), std::string("PxVehicleDifferential4WData"));
+        const VehicleConfig& truck = preset("truck-6w.json");
+        VehicleConfig rearOnly = truck;
+        rearOnly.drive.differentialNW.drivenWheels = {4, 5};
+        const compare::CopyResult r = compare::copyDifferences(truck, rearOnly, CopyScope::Section, nw);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(r.config.drive.differentialNW.drivenWheels, (std::vector<int>{4, 5}));
+    }
+
+    void couplingGearsTakeTheAutoBox()
+    {
+        const VehicleConfig& car = preset("physx-snippet-4w.json");
+        const VehicleConfig& sports = preset("sports-car.json");
+        const std::string gears = compare::sectionOfPointer("/drive/gears/ratios");
+        const std::string autoBox = compare::sectionOfPointer("/drive/autoBox/upRatios");
+        QCOMPARE(car.drive.gears.ratios.size(), std::size_t(7));
+        QCOMPARE(sports.drive.gears.ratios.size(), std::size_t(8));
+        // Alone, the sports car's eight ratios leave the car's autobox one ratio short.
+        const compare::CopyResult alone = compare::copySections(car, sports, {gears});
+        QVERIFY(hasError(validateVehicle(alone.config), "/drive/autoBox/upRatios", "(8), got 7"));
+
+        const std::vector<compare::CoupledSection> coupled = compare::coupledSections(car, sports, gears);
+        QCOMPARE(coupled.size(), std::size_t(1));
+        QCOMPARE(coupled[0].section, autoBox);
+        QVERIFY2(coupled[0].reason.find("per gear") != std::string::npos, coupled[0].reason.c_str());
+        QCOMPARE(compare::sectionsToCopy(gears, coupled), (std::vector<std::string>{gears, autoBox}));
+        const compare::CopyResult both = compare::copyCoupledSection(car, sports, gears);
+        QVERIFY2(both.error.empty(), both.error.c_str());
+        QVERIFY(!validateVehicle(both.config).hasErrors());
+        QVERIFY(both.config.drive.gears == sports.drive.gears);
+        QVERIFY(both.config.drive.autoBox == sports.drive.autoBox);
+        for (const ParameterRow& row : compareTwo(both.config, car))
+            if (row.differs)
+                QVERIFY2(row.section == gears || row.section == autoBox, row.path.c_str());
+
+        // The other way round: the car's autobox takes its gears along into the sports car.
+        const std::vector<compare::CoupledSection> back = compare::coupledSections(sports, car, autoBox);
+        QCOMPARE(back.size(), std::size_t(1));
+        QCOMPARE(back[0].section, gears);
+        const compare::CopyResult backCopy = compare::copyCoupledSection(sports, car, autoBox);
+        QVERIFY(!validateVehicle(backCopy.config).hasErrors());
+        QVERIFY(backCopy.config.drive.gears == car.drive.gears && backCopy.config.drive.autoBox == car.drive.autoBox);
+
+        // As many gears: the ratios go alone, the autobox stays.
+        const VehicleConfig& hatch = preset("family-hatchback.json");
+        QCOMPARE(hatch.drive.gears.ratios.size(), car.drive.gears.ratios.size());
+        QVERIFY(compare::coupledSections(car, hatch, gears).empty());
+        QVERIFY(compare::copyCoupledSection(car, hatch, gears).config.drive.autoBox == car.drive.autoBox);
+        // Nothing to copy: nothing coupled, the copy says so.
+        QVERIFY(compare::coupledSections(car, car, gears).empty());
+        QVERIFY(!compare::copyCoupledSection(car, car, gears).error.empty());
+    }
+
+    void couplingWheelsTakeTheListsThatIndexThem()
+    {
+        const VehicleConfig& car = preset("physx-snippet-4w.json");
+        const VehicleConfig& truck = preset("truck-6w.json");
+        const std::string wheels = compare::sectionOfPointer("/wheels/0");
+        // The car's four wheels into the six-wheel truck: its third bar (wheels 4 and 5) and its
+        // driven wheels 4 and 5 would name wheels it no longer has.
+        const std::vector<compare::CoupledSection> coupled = compare::coupledSections(truck, car, wheels);
+        std::vector<std::string> names;
+        for (const compare::CoupledSection& c : coupled)
+            names.push_back(c.section);
+        QCOMPARE(names, (std::vector<std::string>{compare::sectionOfPointer("/antiRollBars/0"),
+                                                  compare::sectionOfPointer("/drive/differential/drivenWheels")}));
+        const compare::CopyResult r = compare::copyCoupledSection(truck, car, wheels);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(r.config.wheels.size(), std::size_t(4));
+        QVERIFY(r.config.antiRollBars == car.antiRollBars);
+        QVERIFY(!validateVehicle(r.config).hasErrors());
+        // The truck's six wheels into the car: every index the car has stays valid.
+        QVERIFY(compare::coupledSections(car, truck, wheels).empty());
+    }
+
+    void couplingTireTypesTakeTheSurfaces()
+    {
+        const VehicleConfig& car = preset("physx-snippet-4w.json");
+        VehicleConfig rally = preset("rally-car.json");
+        QCOMPARE(rally.surfaces.tireTypes.size(), std::size_t(3));
+        for (WheelConfig& w : rally.wheels)
+            w.tire.type = 2;  // snow_studded: the car has two tire types
+        QVERIFY(!validateVehicle(rally).hasErrors());
+        const std::string tires = compare::sectionOfPointer("/wheels/0/tire/type");
+        const std::string surfaces = compare::sectionOfPointer("/surfaces/tireTypes");
+        const std::vector<compare::CoupledSection> coupled = compare::coupledSections(car, rally, tires);
+        QCOMPARE(coupled.size(), std::size_t(1));
+        QCOMPARE(coupled[0].section, surfaces);
+        const compare::CopyResult r = compare::copyCoupledSection(car, rally, tires);
+        QVERIFY(!validateVehicle(r.config).hasErrors());
+        QCOMPARE(r.config.surfaces.tireTypes, rally.surfaces.tireTypes);
+        QCOMPARE(r.config.wheels[3].tire.type, 2);
+        // The car's two tire types into the rally car whose tires use the third: its tires come along.
+        const std::vector<compare::CoupledSection> back = compare::coupledSections(rally, car, surfaces);
+        QCOMPARE(back.size(), std::size_t(1));
+        QCOMPARE(back[0].section, tires);
     }
 };
 
