@@ -19,6 +19,8 @@ std::string Finding::key() const
     std::string k = id;
     for (const std::string& p : parameters)
         k += "|" + p;
+    if (live && configRevision != 0)
+        k += "#" + std::to_string(configRevision);
     return k;
 }
 

@@ -45,9 +45,16 @@ struct Finding {
     double firstSeen = 0.0;
     double lastSeen = 0.0;
     int occurrences = 0;  ///< how many times the symptom was detected
+    /// Which configuration of the LiveDoctor the symptom was seen with (LiveDoctor::configRevision):
+    /// the reason, the parameters' values it quotes and the fix are that configuration's.
+    int configRevision = 0;
+    /// Seen with a configuration the vehicle has been edited away from since (LiveDoctor::setConfig).
+    bool earlierConfig = false;
 
     /// Identifies the finding across re-diagnosis (the GUI keeps its selection with it):
-    /// the id and the parameters, e.g. "suspension.alpha|wheels[2].suspension.springStrength|...".
+    /// the id and the parameters, e.g. "suspension.alpha|wheels[2].suspension.springStrength|...",
+    /// and for a live finding of a later configuration "#" and its configRevision, so the same
+    /// symptom seen before and after an edit are two findings.
     std::string key() const;
 };
 

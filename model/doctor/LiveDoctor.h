@@ -31,7 +31,12 @@ class LiveDoctor {
 public:
     explicit LiveDoctor(const VehicleConfig& config);
 
-    /// A new configuration (an edit while driving): limits and fixes follow it, the history stays.
+    /// A new configuration (an edit while driving). Findings seen so far keep the configuration
+    /// they were seen with -- their text, limits and fix describe that vehicle -- and are marked
+    /// Finding::earlierConfig; the windows restart at the next frame, so a symptom is reported
+    /// against the new configuration only when it shows again entirely after the edit (an edit
+    /// that cures gear hunting is not blamed for the hunts before it). The same configuration
+    /// again changes nothing.
     void setConfig(const VehicleConfig& config);
     /// Forgets the windows and every finding (the vehicle was reset, or a new run starts).
     void reset();
@@ -41,9 +46,10 @@ public:
     /// the findings.
     void addFrame(const telemetry::Frame& frame);
 
-    /// Every symptom seen since the last reset, errors first. Finding::live is set, firstSeen and
-    /// lastSeen are simulated times, occurrences counts separate episodes. A symptom is going on
-    /// when lastSeen is the time of the last frame (time()).
+    /// Every symptom seen since the last reset, errors first; within a severity those seen with the
+    /// current configuration first. Finding::live is set, firstSeen and lastSeen are simulated
+    /// times, occurrences counts separate episodes, configRevision names the configuration. A
+    /// symptom is going on when lastSeen is the time of the last frame (time()).
     std::vector<Finding> findings() const;
 
     /// How many symptom episodes began since the last reset: it changes exactly when findings()
@@ -52,6 +58,9 @@ public:
 
     /// Simulated time of the last frame, s.
     double time() const { return time_; }
+    /// The current configuration's number: 0 after construction or reset(), +1 per setConfig that
+    /// changed it (Finding::configRevision).
+    int configRevision() const { return revision_; }
 
 private:
     /// A few recent event times; old ones fall out. Fixed size: no allocation per frame.
@@ -76,6 +85,34 @@ private:
         void clear() { *this = Latch{}; }
     };
 
+    /// What was seen with the current configuration: the symptoms' latches and the numbers their
+    /// findings quote. A new configuration starts a new one (setConfig).
+    struct Seen {
+        // live.longSlipOscillation
+        std::array<Latch, kMaxWheels> slipLatch{};
+        std::array<int, kMaxWheels> slipMaxFlips{};
+        double slipSpeed = 0.0;  ///< forward speed when the oscillation was last seen
+        // live.gearCycling
+        Latch gearLatch;
+        int huntLow = 0, huntHigh = 0;  ///< the gears of the last hunt
+        int gearChanges = 0;
+        double drivingTime = 0.0, neutralTime = 0.0;
+        // live.wheelSpin
+        Latch spinLatch;
+        unsigned spinWheels = 0;  ///< bit per wheel
+        double spinRimSpeed = 0.0;
+        double spinSpeed = 0.0;
+        // live.bumpStop
+        std::array<Latch, kMaxWheels> bumpLatch{};
+        std::array<int, kMaxWheels> bumpMaxHits{};
+        std::array<double, kMaxWheels> bumpLongest{};
+        // live.wheelLift
+        std::array<Latch, kMaxWheels> liftLatch{};
+        std::array<double, kMaxWheels> liftAirTime{};
+        double liftLatAccel = 0.0;
+        double liftSteer = 0.0;
+    };
+
     void clearWindows();
     void checkSlipOscillation(const telemetry::Frame& f, double t, int wheels);
     void checkGears(const telemetry::Frame& f, double t, double dt);
@@ -83,6 +120,9 @@ private:
     void checkBumpStop(const telemetry::Frame& f, double t, int wheels);
     void checkWheelLift(const telemetry::Frame& f, double t, double dt, int wheels);
 
+    /// The findings of seen_, in the words of config_.
+    std::vector<Finding> currentFindings() const;
+    int currentEpisodes() const;
     Finding slipFinding() const;
     Finding gearFinding() const;
     Finding spinFinding() const;
@@ -90,50 +130,34 @@ private:
     Finding liftFinding() const;
 
     VehicleConfig config_;
+    int revision_ = 0;
     bool started_ = false;
     double time_ = 0.0;
+    Seen seen_;
+    /// Findings seen with earlier configurations, as they were worded then, and their episodes.
+    std::vector<Finding> earlier_;
+    int earlierEpisodes_ = 0;
 
+    // The windows (restarted by a reset, a gap in the frames or a new configuration).
     // live.longSlipOscillation
     std::array<int, kMaxWheels> slipSign_{};
     std::array<EventTimes, kMaxWheels> slipFlips_{};
-    std::array<Latch, kMaxWheels> slipLatch_{};
-    std::array<int, kMaxWheels> slipMaxFlips_{};
-    double slipSpeed_ = 0.0;  ///< forward speed when the oscillation was last seen
-
     // live.gearCycling
     int gear_ = 0;
     std::array<int, 2> engaged_{};  ///< the last two gears engaged (most recent first)
     int engagedCount_ = 0;
     EventTimes hunts_;
-    Latch gearLatch_;
-    int huntLow_ = 0, huntHigh_ = 0;  ///< the gears of the last hunt
-    int gearChanges_ = 0;
-    double drivingTime_ = 0.0, neutralTime_ = 0.0;
-
     // live.wheelSpin
     double spinStart_ = -1.0;
-    unsigned spinWheels_ = 0;  ///< bit per wheel
-    double spinRimSpeed_ = 0.0;
-    double spinSpeed_ = 0.0;
-    Latch spinLatch_;
-
     // live.bumpStop
     std::array<bool, kMaxWheels> atLimit_{};
     std::array<double, kMaxWheels> limitSince_{};
     std::array<EventTimes, kMaxWheels> limitHits_{};
-    std::array<Latch, kMaxWheels> bumpLatch_{};
-    std::array<int, kMaxWheels> bumpMaxHits_{};
-    std::array<double, kMaxWheels> bumpLongest_{};
-
     // live.wheelLift
     double turnStart_ = -1.0;
     double turnSteer_ = 0.0;
     double latFiltered_ = 0.0;  ///< low-passed lateral acceleration
     std::array<double, kMaxWheels> airTime_{};
-    std::array<Latch, kMaxWheels> liftLatch_{};
-    std::array<double, kMaxWheels> liftAirTime_{};
-    double liftLatAccel_ = 0.0;
-    double liftSteer_ = 0.0;
 };
 
 }  // namespace jounce::doctor

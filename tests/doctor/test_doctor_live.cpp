@@ -202,6 +202,72 @@ private slots:
         }
     }
 
+    void findingKeepsTheConfigurationItWasSeenWith()
+    {
+        // Issue #15 item 9: gear hunting seen before an edit was reworded with the edited vehicle's
+        // numbers (here: an error blaming the new latency) and offered that vehicle's fix.
+        const VehicleConfig a = referenceCar();
+        VehicleConfig b = a;
+        b.drive.autoBox.latency = 0.4;  // not above the 0.5 s switch time
+        doctor::LiveDoctor d(a);
+        feedGears(d, {1, 1, 0, 2, 2, 0, 1, 0, 2});
+        const std::vector<Finding> before = d.findings();
+        QCOMPARE(before.size(), std::size_t(1));
+        const int episodes = d.episodeCount();
+
+        d.setConfig(a);  // the same vehicle again: nothing changes
+        QCOMPARE(d.configRevision(), 0);
+        QVERIFY(!d.findings().front().earlierConfig);
+
+        d.setConfig(b);
+        std::vector<Finding> after = d.findings();
+        QCOMPARE(after.size(), std::size_t(1));
+        const Finding& old = after.front();
+        QCOMPARE(old.severity, doctor::Severity::Warning);
+        QCOMPARE(old.reason, before.front().reason);
+        QCOMPARE(d.configRevision(), 1);
+        QVERIFY(old.reason.find("lands at 0.325") != std::string::npos);
+        QCOMPARE(old.fix, before.front().fix);
+        QCOMPARE(old.firstSeen, before.front().firstSeen);
+        QCOMPARE(old.lastSeen, before.front().lastSeen);
+        QCOMPARE(old.configRevision, 0);
+        QVERIFY(old.earlierConfig);
+        QCOMPARE(old.key(), before.front().key());
+        QCOMPARE(d.episodeCount(), episodes);
+
+        // Steady driving after the edit adds nothing; hunting again is a finding of the new vehicle.
+        feedGears(d, {2, 2, 2, 2}, 4.5);
+        QCOMPARE(d.findings().size(), std::size_t(1));
+        feedGears(d, {2, 0, 1, 0, 2, 0, 1}, 6.5);
+        after = d.findings();
+        QCOMPARE(after.size(), std::size_t(2));
+        QVERIFY(d.episodeCount() > episodes);
+        const Finding& now = after.front();  // errors first
+        QCOMPARE(now.severity, doctor::Severity::Error);
+        QVERIFY(!now.earlierConfig);
+        QCOMPARE(now.configRevision, 1);
+        QVERIFY(now.firstSeen > 6.5);
+        QVERIFY(now.reason.find("latency 0.4 s") != std::string::npos);
+        QVERIFY(now.reason.find("since the vehicle was edited") != std::string::npos);
+        QCOMPARE(now.fix->edits.front().path, std::string("drive.autoBox.latency"));
+        QVERIFY(now.key() != after.back().key());
+        QVERIFY(after.back().earlierConfig);
+    }
+
+    void huntsOnBothSidesOfAnEditDoNotAddUp()
+    {
+        // One hunt before the edit, one after: neither configuration cycled twice within 10 s.
+        VehicleConfig edited = referenceCar();
+        edited.drive.autoBox.latency = 3.0;
+        doctor::LiveDoctor d(referenceCar());
+        feedGears(d, {1, 0, 2, 0, 1});
+        d.setConfig(edited);
+        feedGears(d, {1, 0, 2}, 2.5);
+        QVERIFY2(d.findings().empty(), qPrintable(describe(d.findings())));
+        d.reset();
+        QCOMPARE(d.configRevision(), 0);
+    }
+
     // ---- runs ---------------------------------------------------------------------------------
 
     void latencyProblemStaticallyAndFromAFullThrottleRun()
