@@ -17,6 +17,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -287,12 +288,14 @@ void ParameterEditor::rebuild()
             derived_.push_back(item);
         }
     }
-    // The name column fits its contents; value columns stay narrow so every wheel is visible
-    // (long texts such as the description elide; the tooltip has them whole).
+    // Name and value columns stay narrow so four wheel columns fit a 470-pixel dock (a 1366-pixel
+    // screen); long names and texts elide, their tooltips have them whole, and every column can
+    // be widened by hand.
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
-    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    tree_->resizeColumnToContents(0);
+    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 170));
     for (int c = 1; c < tree_->columnCount(); ++c)
-        tree_->setColumnWidth(c, c == wheelCount_ + 3 ? 36 : 76);
+        tree_->setColumnWidth(c, c == wheelCount_ + 3 ? 36 : 64);
     tree_->header()->setStretchLastSection(false);
     updating_ = false;
     updateValues();

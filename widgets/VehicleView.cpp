@@ -39,7 +39,7 @@ QColor surfaceColor(const std::string& name)
 
 VehicleView::VehicleView(QWidget* parent) : QWidget(parent)
 {
-    setMinimumSize(260, 320);
+    setMinimumSize(260, 220);  // fits beside the simulation dock on a 768-pixel-high screen
     setToolTip(tr("Top: the terrain seen from above with the car, its wheels and its path (mouse wheel zooms).\n"
                   "Bottom: the car seen from behind: body roll, each wheel at its jounce and camber, tire forces "
                   "(lateral in red, load in blue)."));
@@ -192,11 +192,42 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
     p.restore();
 }
 
+namespace {
+
+/// Moves labels on one line apart so none overlaps the next (a narrow car drawn small puts its
+/// rear wheels' labels on top of each other), keeping them inside `area` where there is room.
+void separateLabels(std::vector<QRectF>& labels, const QRectF& area)
+{
+    std::vector<QRectF*> order;
+    for (QRectF& r : labels)
+        order.push_back(&r);
+    std::sort(order.begin(), order.end(), [](const QRectF* a, const QRectF* b) { return a->center().x() < b->center().x(); });
+    constexpr double gap = 6.0;
+    for (std::size_t i = 1; i < order.size(); ++i) {
+        const double overlap = order[i - 1]->right() + gap - order[i]->left();
+        if (overlap > 0) {  // half to each side
+            order[i - 1]->translate(-overlap / 2, 0);
+            order[i]->translate(overlap / 2, 0);
+        }
+    }
+    if (order.empty())
+        return;
+    // Back inside: shift the whole line if it went out on one side.
+    const double outLeft = area.left() + 2 - order.front()->left();
+    const double outRight = order.back()->right() - (area.right() - 2);
+    const double shift = outLeft > 0 ? outLeft : outRight > 0 ? -outRight : 0.0;
+    for (QRectF* r : order)
+        r->translate(shift, 0);
+}
+
+}  // namespace
+
 void VehicleView::paintRear(QPainter& p, const QRectF& area, const telemetry::Frame* frame)
 {
     p.save();
     p.setClipRect(area);
     p.fillRect(area, QColor(248, 248, 250));
+    rearLabels_.clear();
     if (!frame || vehicle_.wheels.empty()) {
         p.restore();
         return;
@@ -209,8 +240,12 @@ void VehicleView::paintRear(QPainter& p, const QRectF& area, const telemetry::Fr
         halfWidth = std::max(halfWidth, std::fabs(w.geometry.wheelCentreOffset.y) + w.wheel.width);
         bottom = std::min(bottom, w.geometry.wheelCentreOffset.z - w.wheel.radius);
     }
-    const double scale = std::min(area.width() / (2.4 * halfWidth), area.height() / (1.3 * (top - bottom)));
-    const QPointF ground(area.center().x(), area.bottom() - 12);
+    // The wheel labels get a line of their own under the ground line, inside the area.
+    const double labelHeight = p.fontMetrics().height();
+    const double labelBand = labelHeight + 6;
+    const double scale =
+        std::min(area.width() / (2.4 * halfWidth), std::max(1.0, area.height() - labelBand - 20) / (1.3 * (top - bottom)));
+    const QPointF ground(area.center().x(), area.bottom() - labelBand);
     // Seen from behind, the vehicle's left (+y) is on the left of the picture.
     auto screen = [&](double y, double z) { return QPointF(ground.x() - y * scale, ground.y() - (z - bottom) * scale); };
 
@@ -229,6 +264,7 @@ void VehicleView::paintRear(QPainter& p, const QRectF& area, const telemetry::Fr
     p.restore();
 
     // Wheels of the rearmost axle (and any others, lighter) at their jounce and camber.
+    QStringList labelTexts;
     double rearX = 1e9;
     for (const WheelConfig& w : vehicle_.wheels)
         rearX = std::min(rearX, w.geometry.wheelCentreOffset.x);
@@ -266,9 +302,17 @@ void VehicleView::paintRear(QPainter& p, const QRectF& area, const telemetry::Fr
         p.setPen(QPen(QColor(210, 40, 40), 3));
         p.drawLine(patch, patch - QPointF(std::clamp(lateral * k, -area.width() * 0.4, area.width() * 0.4), 0));
         p.setPen(Qt::black);
-        p.drawText(patch + QPointF(-40, 14), tr("%1 %2 mm").arg(QString::fromStdString(telemetry::wheelLabel(wi))).arg(jounce * 1000, 0, 'f', 0));
+        const QString label =
+            tr("%1 %2 mm").arg(QString::fromStdString(telemetry::wheelLabel(wi))).arg(jounce * 1000, 0, 'f', 0);
+        const double labelWidth = p.fontMetrics().horizontalAdvance(label) + 4;
+        const double left = std::clamp(patch.x() - labelWidth / 2, area.left() + 2, area.right() - 2 - labelWidth);
+        rearLabels_.push_back(QRectF(left, ground.y() + 3, labelWidth, labelHeight));
+        labelTexts.push_back(label);
     }
+    separateLabels(rearLabels_, area);
     p.setPen(Qt::black);
+    for (std::size_t i = 0; i < rearLabels_.size(); ++i)
+        p.drawText(rearLabels_[i], Qt::AlignCenter, labelTexts[qsizetype(i)]);
     p.drawText(area.adjusted(6, 4, -6, -4), Qt::AlignLeft | Qt::AlignTop,
                tr("rear view · roll %1°").arg(radiansToDegrees(roll), 0, 'f', 2));
     p.restore();

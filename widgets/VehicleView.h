@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 namespace jounce::widgets {
 
@@ -29,6 +30,9 @@ public:
 
     QSize sizeHint() const override { return {420, 520}; }
 
+    /// Where the last paint put the rear view's wheel labels ("RL 12 mm"), widget coordinates.
+    const std::vector<QRectF>& rearLabelRects() const { return rearLabels_; }
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -44,6 +48,7 @@ private:
     VehicleConfig vehicle_;
     const TelemetryHistory* history_ = nullptr;
     double zoom_ = 6.0;
+    std::vector<QRectF> rearLabels_;
 };
 
 }  // namespace jounce::widgets

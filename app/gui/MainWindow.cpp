@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -95,7 +96,13 @@ MainWindow::MainWindow()
     });
 
     QDockWidget* params = addDock(this, tr("Parameters"), "ParametersDock", parameters_, Qt::LeftDockWidgetArea);
-    QDockWidget* simDock = addDock(this, tr("Simulation"), "SimulationDock", buildSimulationDock(), Qt::RightDockWidgetArea);
+    // In a scroll area: on a small screen the controls scroll rather than squash.
+    auto* simScroll = new QScrollArea(this);
+    simScroll->setWidget(buildSimulationDock());
+    simScroll->setWidgetResizable(true);
+    simScroll->setFrameShape(QFrame::NoFrame);
+    simScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QDockWidget* simDock = addDock(this, tr("Simulation"), "SimulationDock", simScroll, Qt::RightDockWidgetArea);
     QDockWidget* viewDock = addDock(this, tr("Vehicle view"), "VehicleViewDock", vehicleView_, Qt::RightDockWidgetArea);
     QDockWidget* curvesDock = addDock(this, tr("Curves"), "CurvesDock", curves_, Qt::LeftDockWidgetArea);
     splitDockWidget(params, curvesDock, Qt::Vertical);
@@ -104,8 +111,6 @@ MainWindow::MainWindow()
     tabifyDockWidget(problemsDock, doctorDock);
     problemsDock->raise();
     splitDockWidget(simDock, viewDock, Qt::Vertical);
-    resizeDocks({params, simDock}, {600, 330}, Qt::Horizontal);
-    resizeDocks({problemsDock}, {110}, Qt::Vertical);
 
     buildMenus();
     connect(&document_, &VehicleDocument::configChanged, this, &MainWindow::documentChanged);
@@ -118,10 +123,7 @@ MainWindow::MainWindow()
     connect(statusTimer, &QTimer::timeout, this, &MainWindow::updateStatus);
     statusTimer->start(200);
 
-    QSettings settings;
-    resize(1400, 900);
-    restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
+    placeOnScreen();
     qApp->installEventFilter(this);
 }
 

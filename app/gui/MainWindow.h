@@ -67,8 +67,15 @@ public:
     /// The folder of the shipped presets (installed share/jounce/presets or the source tree).
     static QString presetsDir();
 
+    /// The window's default place on a screen with this available area: as large as Jounce
+    /// prefers (1800×1050) or as the screen allows, with room for the window frame, centred.
+    static QRect defaultGeometry(const QRect& available);
+    /// View ▸ Reset layout: every dock back in place and sized for the window on this screen area.
+    void applyDefaultLayout(const QRect& available);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -82,6 +89,10 @@ private:
     bool maybeSave();
     void saveAs();
     void showManeuverSummary();
+    /// The saved window and docks if they fit the screen, else the default layout (MainWindowLayout.cpp).
+    void placeOnScreen();
+    /// Dock sizes in proportion to the window (MainWindowLayout.cpp).
+    void layoutDockSizes();
 
     VehicleDocument document_;
     Autosave autosave_{document_};  // after document_, which it watches
@@ -103,6 +114,8 @@ private:
     QAction* runAction_ = nullptr;
     QAction* pauseAction_ = nullptr;
     QAction* realTimeAction_ = nullptr;
+    QByteArray defaultState_;        ///< the docks as built, for View ▸ Reset layout
+    bool pendingDockSizes_ = false;  ///< size the docks when the window is first shown
     /// Created on first use; destroyed before document_, which it edits.
     std::unique_ptr<CompareWindow> compare_;
 };

@@ -13,6 +13,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -111,6 +113,12 @@ void MainWindow::buildMenus()
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu_->addAction(dock->toggleViewAction());
     viewMenu_->addSeparator();
+    QAction* resetLayout = viewMenu_->addAction(tr("&Reset layout"), this, [this] {
+        const QScreen* shownOn = screen() ? screen() : QGuiApplication::primaryScreen();
+        applyDefaultLayout(shownOn ? shownOn->availableGeometry() : QRect(0, 0, 1366, 768));
+    });
+    resetLayout->setObjectName(QStringLiteral("resetLayoutAction"));
+    resetLayout->setToolTip(tr("Put every panel back where it starts, sized for this screen"));
     QMenu* layouts = viewMenu_->addMenu(tr("Telemetry &layout"));
     for (const QString& name : widgets::TelemetryPanel::layoutNames())
         layouts->addAction(name, this, [this, name] { telemetry_->applyLayout(name); });

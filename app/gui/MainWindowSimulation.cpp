@@ -42,6 +42,9 @@ QWidget* MainWindow::buildSimulationDock()
 
     auto* form = new QFormLayout();
     terrainBox_ = new QComboBox(w);
+    // Long names may shrink to an elided text, so the dock fits a narrow screen.
+    terrainBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    terrainBox_->setMinimumContentsLength(12);
     terrainBox_->setToolTip(tr("The ground the vehicle drives on (presets/terrains or a file)"));
     terrainBox_->addItem(tr("Flat plane (endless tarmac)"), QString());
     for (const QString& f : jsonFilesIn(presetsDir() + "/terrains"))
@@ -65,12 +68,14 @@ QWidget* MainWindow::buildSimulationDock()
     form->addRow(tr("Terrain:"), terrainBox_);
 
     maneuverBox_ = new QComboBox(w);
+    maneuverBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    maneuverBox_->setMinimumContentsLength(12);
     maneuverBox_->setToolTip(tr("A scripted maneuver (presets/maneuvers or a file); it resets the vehicle to the "
                                 "terrain's start and drives it"));
     for (const QString& f : jsonFilesIn(presetsDir() + "/maneuvers"))
         maneuverBox_->addItem(QFileInfo(f).completeBaseName(), f);
     maneuverBox_->addItem(tr("Open maneuver file…"), QStringLiteral("?"));
-    auto* runManeuver = new QPushButton(tr("Run maneuver"), w);
+    auto* runManeuver = new QPushButton(tr("Run"), w);
     runManeuver->setToolTip(tr("Reset the vehicle and drive the selected maneuver"));
     connect(runManeuver, &QPushButton::clicked, this, [this] {
         QString path = maneuverBox_->currentData().toString();
@@ -104,10 +109,10 @@ QWidget* MainWindow::buildSimulationDock()
     blockedLabel_->hide();
     layout->addWidget(blockedLabel_);
 
-    auto* keys = new QLabel(tr("<b>Drive</b>: W/S or ↑/↓ throttle and brake, A/D or ←/→ steer, Space handbrake, "
-                               "Q/E gear down/up, T autobox on/off, R reset. Click the graphs first if a text field "
-                               "has the keyboard."),
-                            w);
+    // One line; the whole explanation in its tooltip (the dock must fit a 768-pixel-high screen).
+    auto* keys = new QLabel(tr("<b>Drive</b>: W/S ↑/↓ · A/D ←/→ · Space · Q/E · T · R"), w);
+    keys->setToolTip(tr("W/S or ↑/↓ throttle and brake, A/D or ←/→ steer, Space handbrake, Q/E gear down/up, "
+                        "T autobox on/off, R reset.\nClick the graphs first if a text field has the keyboard."));
     keys->setWordWrap(true);
     layout->addWidget(keys);
     layout->addStretch(1);
@@ -165,8 +170,6 @@ void MainWindow::showManeuverSummary()
     // The end time is the one the CLI and the figures give (the run may have gone on since).
     QString text =
         tr("<b>%1 finished</b> after %2 s").arg(simulation_->maneuverName()).arg(s.maneuverEndTime, 0, 'f', 3);
-    if (s.paused)
-        text += tr(" (paused there: Run, F5, drives on)");
     if (s.figures.empty()) {
         text += tr(": this maneuver measures no handling figures.");
     } else {
@@ -177,6 +180,8 @@ void MainWindow::showManeuverSummary()
                              QString::fromStdString(sim::formatFigure(f)).toHtmlEscaped());
         text += "</table>";
     }
+    if (s.paused)
+        text += tr("<br>Paused at its end: Run (F5) drives on.");
     summaryLabel_->setText(text);
 }
 

@@ -261,15 +261,24 @@ private slots:
         QTemporaryDir dir;
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("QT_QPA_PLATFORM", "offscreen");
+        // An offscreen screen of the smallest size Jounce supports: the first window must fit it.
+        QFile screens(dir.filePath("screens.json"));
+        QVERIFY(screens.open(QIODevice::WriteOnly));
+        screens.write(R"({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1366, "height": 768,
+                                        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+        screens.close();
+        env.insert("QT_QPA_PLATFORM", "offscreen:configfile=" + screens.fileName());
         env.insert("XDG_CONFIG_HOME", dir.filePath("config"));
+        env.insert("JOUNCE_RECOVERY_DIR", dir.filePath("recovery"));
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(JOUNCE_BINARY_DIR "/app/gui/jounce"),
                 {kPresets + "/physx-snippet-4w.json", "--screenshot", dir.filePath("shot.png"), "--after", "1.5"});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QImage shot(dir.filePath("shot.png"));
-        QCOMPARE(shot.size(), QSize(1400, 900));  // the default window size
+        // The default window on that screen: all of it but room for a window manager's frame.
+        QCOMPARE(shot.size(), gui::MainWindow::defaultGeometry(QRect(0, 0, 1366, 768)).size());
+        QVERIFY(shot.width() <= 1366 && shot.height() <= 768);
         std::set<QRgb> colours;
         for (int y = 0; y < shot.height(); y += 7)
             for (int x = 0; x < shot.width(); x += 7)

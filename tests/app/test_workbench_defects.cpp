@@ -8,12 +8,18 @@
 #include "config/ReferenceCar.h"
 #include "run/Simulation.h"
 #include "scenario/ManeuverJson.h"
+#include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
+#include "widgets/VehicleView.h"
 #include "world/TerrainGround.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QTreeWidget>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -150,6 +156,79 @@ private slots:
         w.document().undoStack()->undo();
         QVERIFY(w.document().isModified());
         QCOMPARE(w.document().config().chassis.mass, 1700.0);
+    }
+
+    void defaultLayoutFitsTheScreenWithNothingClipped_data()
+    {
+        QTest::addColumn<QRect>("screen");
+        QTest::newRow("1366x768") << QRect(0, 0, 1366, 768);
+        QTest::newRow("1920x1080") << QRect(0, 0, 1920, 1080);
+    }
+
+    void defaultLayoutFitsTheScreenWithNothingClipped()
+    {
+        // The window opened at 1400×900 whatever the screen, the simulation dock squashed its
+        // boxes and summary, the rear view clipped its labels, the problems showed 3 rows.
+        QFETCH(QRect, screen);
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.applyDefaultLayout(screen);
+        QTest::qWait(200);
+        auto dock = [&](const char* name) { return w.findChild<QDockWidget*>(QString::fromLatin1(name)); };
+        QWidget* sim = dock("SimulationDock")->widget();
+        auto* simContent = qobject_cast<QScrollArea*>(sim)->widget();
+        const QRect frame = w.geometry().marginsAdded(QMargins(8, 40, 8, 8));  // a window manager's frame
+        QVERIFY2(screen.contains(frame), qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+        QVERIFY(w.width() >= screen.width() - 60 || w.width() >= 1800);
+
+        // The simulation controls and status are all visible (no scrolling needed).
+        QVERIFY2(sim->height() >= simContent->sizeHint().height(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(sim->height()).arg(simContent->sizeHint().height())));
+        for (QComboBox* box : simContent->findChildren<QComboBox*>())
+            QVERIFY(box->height() >= box->sizeHint().height() && box->width() >= 100);
+        // The parameter table shows the names and all four wheel columns (it showed FL and FR).
+        auto* table = w.parameters().findChild<QTreeWidget*>();
+        QVERIFY(table);
+        const int lastWheel = 4;  // columns: name, FL, FR, RL, RR, ...
+        QVERIFY2(table->header()->sectionViewportPosition(lastWheel) + table->header()->sectionSize(lastWheel) <=
+                     table->viewport()->width(),
+                 qPrintable(QStringLiteral("RR ends at %1 of %2")
+                                .arg(table->header()->sectionViewportPosition(lastWheel) + table->header()->sectionSize(lastWheel))
+                                .arg(table->viewport()->width())));
+        // Five rows of problems.
+        auto* problems = w.problems().findChild<QTreeWidget*>();
+        QVERIFY(problems);
+        QVERIFY2(problems->viewport()->height() >= 5 * problems->fontMetrics().height(),
+                 qPrintable(QString::number(problems->viewport()->height())));
+        // The rear view's wheel labels are inside the view and apart.
+        auto* view = w.findChild<widgets::VehicleView*>();
+        QVERIFY(QTest::qWaitFor([&] { return !view->rearLabelRects().empty(); }, 5000));
+        const std::vector<QRectF> labels = view->rearLabelRects();
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            QVERIFY(QRectF(view->rect()).contains(labels[i]));
+            for (std::size_t j = i + 1; j < labels.size(); ++j)
+                QVERIFY(!labels[i].intersects(labels[j]));
+        }
+    }
+
+    void resetLayoutRestoresClosedAndFloatingDocks()
+    {
+        gui::MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* params = w.findChild<QDockWidget*>(QStringLiteral("ParametersDock"));
+        auto* problems = w.findChild<QDockWidget*>(QStringLiteral("ProblemsDock"));
+        params->setFloating(true);
+        problems->close();
+        auto* reset = w.findChild<QAction*>(QStringLiteral("resetLayoutAction"));
+        QVERIFY(reset);
+        reset->trigger();
+        QTest::qWait(100);
+        QVERIFY(!params->isFloating() && params->isVisible());
+        QVERIFY(problems->isVisible());
+        QCOMPARE(w.dockWidgetArea(params), Qt::LeftDockWidgetArea);
     }
 
     void smallFrictions()
