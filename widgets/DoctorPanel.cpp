@@ -1,5 +1,6 @@
 #include "DoctorPanel.h"
 
+#include "PanelTitle.h"
 #include "doctor/StaticChecks.h"
 
 #include <QHBoxLayout>
@@ -11,6 +12,12 @@
 #include <QVBoxLayout>
 
 namespace jounce::widgets {
+namespace {
+
+// The list's columns.
+enum Column { SeverityColumn, CheckColumn, SeenColumn, WhyColumn, FixColumn, ColumnCount };
+
+}  // namespace
 
 DoctorPanel::DoctorPanel(QWidget* parent) : QWidget(parent)
 {
@@ -20,17 +27,17 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QWidget(parent)
     applyButton_->setEnabled(false);
     applyButton_->setToolTip(tr("Apply the selected finding's fix as one undoable edit"));
     list_ = new QTreeWidget(this);
-    list_->setColumnCount(4);
-    list_->setHeaderLabels({tr("Severity"), tr("Check"), tr("Why"), tr("Fix")});
+    list_->setColumnCount(ColumnCount);
+    list_->setHeaderLabels({tr("Severity"), tr("Check"), tr("Seen"), tr("Why"), tr("Fix")});
     list_->setRootIsDecorated(false);
     list_->setWordWrap(true);
-    list_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    list_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    for (int c : {SeverityColumn, CheckColumn, SeenColumn})
+        list_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     list_->setToolTip(tr("Select a finding to select its parameters in the editor"));
     connect(list_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
         const int i = item ? list_->indexOfTopLevelItem(item) : -1;
         const bool valid = i >= 0 && i < static_cast<int>(shown_.size());
-        applyButton_->setEnabled(valid && shown_[std::size_t(i)].fix.has_value());
+        applyButton_->setEnabled(valid && fixOffered(shown_[std::size_t(i)]));
         if (!valid)
             return;
         QStringList paths;
@@ -53,6 +60,18 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(top);
     layout->addWidget(list_, 1);
+    updateCounts();
+}
+
+QString DoctorPanel::seenText(const doctor::Finding& f)
+{
+    if (!f.live)
+        return {};
+    const QString window = f.lastSeen - f.firstSeen < 0.05
+                               ? tr("seen %1 s").arg(f.firstSeen, 0, 'f', 1)
+                               : tr("seen %1–%2 s").arg(f.firstSeen, 0, 'f', 1).arg(f.lastSeen, 0, 'f', 1);
+    const QString times = f.occurrences > 1 ? tr(" (%1 times)").arg(f.occurrences) : QString();
+    return window + times + (f.earlierConfig ? tr(", before your last edit") : QString());
 }
 
 void DoctorPanel::setVehicle(const VehicleConfig& config)
@@ -105,27 +124,52 @@ void DoctorPanel::relist()
         const QStyle::StandardPixmap icon = f.severity == doctor::Severity::Error     ? QStyle::SP_MessageBoxCritical
                                             : f.severity == doctor::Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                                                       : QStyle::SP_MessageBoxInformation;
-        item->setIcon(0, style()->standardIcon(icon));
-        item->setText(0, QString::fromLatin1(doctor::severityName(f.severity)) + (f.live ? tr(" (live)") : QString()));
-        item->setText(1, QString::fromStdString(f.id));
-        item->setText(2, QString::fromStdString(f.reason));
-        item->setText(3, f.fix ? QString::fromStdString(f.fix->summary) : QString());
+        item->setIcon(SeverityColumn, style()->standardIcon(icon));
+        item->setText(SeverityColumn, QString::fromLatin1(doctor::severityName(f.severity)) + (f.live ? tr(" (live)") : QString()));
+        item->setText(CheckColumn, QString::fromStdString(f.id));
+        item->setText(SeenColumn, seenText(f));
+        item->setText(WhyColumn, QString::fromStdString(f.reason));
         QString tip = QString::fromStdString(f.reason) + tr("\nGuide: %1").arg(QString::fromStdString(f.guideSection));
-        if (f.fix)
+        if (f.live)
+            tip += tr("\n%1 (simulated time)").arg(seenText(f));
+        if (f.fix) {
+            // The words describe the vehicle as it was; its fix is shown, not offered (applyFix).
+            item->setText(FixColumn, fixOffered(f) ? QString::fromStdString(f.fix->summary)
+                                                   : tr("not offered (suggested for the vehicle before your last edit)"));
+            tip += fixOffered(f) ? tr("\nFix:") : tr("\nFix suggested then, not offered now:");
             for (const config::Edit& e : f.fix->edits)
                 tip += "\n  " + QString::fromStdString(config::editText(e));
-        for (int c = 0; c < 4; ++c)
+        }
+        for (int c = 0; c < ColumnCount; ++c) {
             item->setToolTip(c, tip);
+            if (f.earlierConfig)
+                item->setForeground(c, palette().brush(QPalette::Disabled, QPalette::Text));
+        }
         if (f.key() == selected)
             reselect = item;
     }
     if (reselect)
         list_->setCurrentItem(reselect);
-    const std::size_t errors = doctor::countSeverity(shown_, doctor::Severity::Error);
-    const std::size_t warnings = doctor::countSeverity(shown_, doctor::Severity::Warning);
-    const std::size_t advice = doctor::countSeverity(shown_, doctor::Severity::Advice);
+    applyButton_->setEnabled(reselect && fixOffered(shown_[std::size_t(list_->indexOfTopLevelItem(reselect))]));
+    updateCounts();
+}
+
+void DoctorPanel::updateCounts()
+{
+    const std::array<int, 3> counts{static_cast<int>(doctor::countSeverity(shown_, doctor::Severity::Error)),
+                                    static_cast<int>(doctor::countSeverity(shown_, doctor::Severity::Warning)),
+                                    static_cast<int>(doctor::countSeverity(shown_, doctor::Severity::Advice))};
     summary_->setText(shown_.empty() ? tr("The doctor has nothing to say about this vehicle.")
-                                     : tr("%1 error(s), %2 warning(s), %3 advice").arg(errors).arg(warnings).arg(advice));
+                                     : countsText(counts[0], counts[1], counts[2]));
+    if (counts == counts_)
+        return;
+    counts_ = counts;
+    emit countsChanged(counts[0], counts[1], counts[2]);
+    const QString title = panelTitle(tr("Doctor"), counts[0], counts[1], counts[2]);
+    if (title != title_) {
+        title_ = title;
+        emit titleChanged(title_);
+    }
 }
 
 QString DoctorPanel::applyFix(const std::string& key)
@@ -133,6 +177,9 @@ QString DoctorPanel::applyFix(const std::string& key)
     for (const doctor::Finding& f : shown_) {
         if (f.key() != key || !f.fix)
             continue;
+        if (!fixOffered(f))
+            return tr("the fix was suggested for the vehicle before your last edit; if the symptom persists, the "
+                      "doctor finds it again with a fix for the vehicle as it is");
         if (!apply_)
             return tr("read-only");
         return apply_(f.fix->edits, tr("Doctor: %1").arg(QString::fromStdString(f.fix->summary)));

@@ -1,7 +1,8 @@
 #pragma once
 // The tuning doctor in the GUI: the static findings on the vehicle as it is edited and the live
 // findings from its telemetry, by severity; selecting one selects its parameters, and "Apply fix"
-// applies its fix as one undoable edit.
+// applies its fix as one undoable edit. A live finding shows when it was seen; one seen before the
+// last edit keeps that vehicle's words and is marked so, and its fix is not offered (applyFix).
 
 #include "EditRequest.h"
 #include "TelemetryHistory.h"
@@ -10,6 +11,7 @@
 
 #include <QWidget>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -34,22 +36,39 @@ public:
     void feed(const TelemetryHistory& history);
 
     const std::vector<doctor::Finding>& findings() const { return shown_; }
-    /// Applies the fix of the finding with this key; returns the refusal reason or "".
+    /// Applies the fix of the finding with this key; returns the refusal reason or "". A live
+    /// finding seen before the last edit offers no fix: its values were computed from the vehicle
+    /// as it was (the edit may be that very fix, or have changed what it was computed from), and a
+    /// symptom that persists is found again with a fix for the vehicle as it is.
     QString applyFix(const std::string& key);
+
+    /// "Doctor · 1 error, 2 warnings" ("Doctor" when it has nothing to say): for the dock's tab.
+    QString title() const { return title_; }
+    /// The text of the "Seen" column for `f`: "seen 3.2–8.9 s", ", before your last edit" for a
+    /// finding of an earlier configuration; "" for a static finding.
+    static QString seenText(const doctor::Finding& f);
 
 signals:
     /// The user selected a finding: the registry paths it is about.
     void parametersSelected(const QStringList& paths);
     void message(const QString& text);
+    /// The number of findings shown changed (after an edit, or a live symptom).
+    void countsChanged(int errors, int warnings, int advice);
+    /// title() changed.
+    void titleChanged(const QString& title);
 
 private:
     void relist();
+    void updateCounts();
+    bool fixOffered(const doctor::Finding& f) const { return f.fix.has_value() && !f.earlierConfig; }
 
     ApplyEdits apply_;
     std::vector<doctor::Finding> static_;
     std::vector<doctor::Finding> shown_;
     std::unique_ptr<doctor::LiveDoctor> live_;
     int liveEpisodes_ = -1;
+    std::array<int, 3> counts_{-1, -1, -1};  ///< errors, warnings, advice last announced
+    QString title_;
     double lastFed_ = -1.0;
     std::uint64_t fedRevision_ = 0;
     QTreeWidget* list_;

@@ -1,5 +1,7 @@
 #include "ProblemsPanel.h"
 
+#include "PanelTitle.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QStyle>
@@ -49,7 +51,17 @@ void ProblemsPanel::setProblems(const Problems& problems, const QString& source)
         }
     }
     summary_->setText(errors + warnings == 0 ? tr("%1: no problems").arg(source)
-                                             : tr("%1: %2 error(s), %3 warning(s)").arg(source).arg(errors).arg(warnings));
+                                             : tr("%1: %2").arg(source, countsText(errors, warnings)));
+    if (errors == errors_ && warnings == warnings_)
+        return;
+    errors_ = errors;
+    warnings_ = warnings;
+    emit countsChanged(errors, warnings);
+    const QString title = panelTitle(tr("Problems"), errors, warnings);
+    if (title != title_) {
+        title_ = title;
+        emit titleChanged(title_);
+    }
 }
 
 int ProblemsPanel::count() const
