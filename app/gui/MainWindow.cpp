@@ -108,6 +108,11 @@ MainWindow::MainWindow()
     splitDockWidget(params, curvesDock, Qt::Vertical);
     QDockWidget* problemsDock = addDock(this, tr("Problems"), "ProblemsDock", problems_, Qt::BottomDockWidgetArea);
     QDockWidget* doctorDock = addDock(this, tr("Doctor"), "DoctorDock", doctor_, Qt::BottomDockWidgetArea);
+    // The tabs carry the panels' counts ("Doctor · 1 error"): a new error shows without opening the tab.
+    connect(problems_, &widgets::ProblemsPanel::titleChanged, problemsDock, &QDockWidget::setWindowTitle);
+    connect(doctor_, &widgets::DoctorPanel::titleChanged, doctorDock, &QDockWidget::setWindowTitle);
+    problemsDock->setWindowTitle(problems_->title());
+    doctorDock->setWindowTitle(doctor_->title());
     tabifyDockWidget(problemsDock, doctorDock);
     problemsDock->raise();
     splitDockWidget(simDock, viewDock, Qt::Vertical);

@@ -2,6 +2,7 @@
 // titles carry the counts for the dock tabs, and a live finding shows when it was seen and, after
 // an edit, that it was seen with the vehicle before it, without offering that vehicle's fix.
 
+#include "MainWindow.h"
 #include "config/ReferenceCar.h"
 #include "config/VehicleValidation.h"
 #include "io/VehicleJson.h"
@@ -9,8 +10,14 @@
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryHistory.h"
 
+#include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -56,7 +63,47 @@ int rowOf(const widgets::DoctorPanel& panel, const std::string& id)
 
 class TestDoctorPanel : public QObject {
     Q_OBJECT
+    QTemporaryDir dir_;
+
 private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        qputenv("XDG_CONFIG_HOME", dir_.filePath("config").toUtf8());
+        qputenv("JOUNCE_RECOVERY_DIR", dir_.filePath("recovery").toUtf8());
+        QSettings().clear();
+    }
+
+    void workbenchTabsShowTheCounts()
+    {
+        // The file: a negative spring rate, opened in the workbench.
+        QFile in(JOUNCE_SOURCE_DIR "/presets/sports-car.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject car = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonArray wheels = car["wheels"].toArray();
+        QJsonObject wheel = wheels[0].toObject(), suspension = wheel["suspension"].toObject();
+        suspension["springStrength"] = -35000;
+        wheel["suspension"] = suspension;
+        wheels[0] = wheel;
+        car["wheels"] = wheels;
+        const QString path = dir_.filePath("negative-spring.json");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(car).toJson());
+        out.close();
+
+        gui::MainWindow w;
+        auto* problemsDock = w.findChild<QDockWidget*>("ProblemsDock");
+        auto* doctorDock = w.findChild<QDockWidget*>("DoctorDock");
+        QVERIFY(problemsDock && doctorDock);
+        QVERIFY(w.openVehicle(path));
+        QCOMPARE(problemsDock->windowTitle(), QString("Problems · 1 error"));
+        QCOMPARE(doctorDock->windowTitle(), QString("Doctor · 1 error"));
+        QVERIFY(w.openVehicle(JOUNCE_SOURCE_DIR "/presets/sports-car.json"));
+        QCOMPARE(problemsDock->windowTitle(), QString("Problems"));
+        QCOMPARE(doctorDock->windowTitle(), QString("Doctor"));
+    }
+
     void invalidValueIsAnErrorInBothPanels()
     {
         VehicleConfig car = sportsCar();
