@@ -5,6 +5,8 @@
 
 #include <QPainter>
 #include <QPainterPath>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -39,7 +41,7 @@ QColor surfaceColor(const std::string& name)
 
 VehicleView::VehicleView(QWidget* parent) : QWidget(parent)
 {
-    setMinimumSize(260, 220);  // fits beside the simulation dock on a 768-pixel-high screen
+    setMinimumSize(260, 200);  // fits beside the simulation dock on a 768-pixel-high screen
     setToolTip(tr("Top: the terrain seen from above with the car, its wheels and its path (mouse wheel zooms).\n"
                   "Bottom: the car seen from behind: body roll, each wheel at its jounce and camber, tire forces "
                   "(lateral in red, load in blue)."));
@@ -125,6 +127,8 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
     world.translate(area.center().x(), area.center().y());
     world.scale(zoom_, -zoom_);
     world.translate(-cx, -cy);
+    mapToScreen_ = world;
+    mapArea_ = area;
     if (terrain_ && !terrainImage_.isNull()) {
         const sim::HeightField& f = terrain_->field;
         const QRectF target(f.originX, f.originY, terrainImage_.width() * imageCell_, terrainImage_.height() * imageCell_);
@@ -162,6 +166,8 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
         p.drawPath(path);
     }
 
+    paintStarts(p, world);
+    p.setTransform(world);
     if (frame) {
         p.translate(cx, cy);
         p.rotate(radiansToDegrees(frame->vehicle(VehicleChannel::Yaw)));
@@ -190,6 +196,95 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
                      : tr("no telemetry yet"));
     p.drawText(area.adjusted(6, 4, -6, -4), Qt::AlignRight | Qt::AlignBottom, tr("grid 10 m"));
     p.restore();
+}
+
+void VehicleView::paintStarts(QPainter& p, const QTransform& world)
+{
+    // An arrow 4 m long at a pose, drawn in screen space so it keeps its size at any zoom.
+    auto arrow = [&](QPointF at, double heading, const QColor& colour, const QString& label) {
+        const QPointF s = world.map(at);
+        const QPointF dir(std::cos(heading), -std::sin(heading));  // screen y points down
+        const QPointF normal(-dir.y(), dir.x());
+        p.setPen(QPen(colour, 2));
+        p.setBrush(colour);
+        p.drawLine(s, s + dir * 18);
+        p.drawPolygon(QPolygonF({s + dir * 24, s + dir * 14 + normal * 5, s + dir * 14 - normal * 5}));
+        p.drawEllipse(s, 3, 3);
+        if (!label.isEmpty()) {
+            p.setPen(Qt::white);
+            p.drawText(s + QPointF(6, 14), label);
+        }
+    };
+    p.save();
+    p.resetTransform();
+    if (terrain_) {
+        arrow({terrain_->start.x, terrain_->start.y}, terrain_->start.heading, QColor(250, 250, 250, 200), QString());
+        for (const sim::NamedStart& s : terrain_->startPoints)
+            arrow({s.pose.x, s.pose.y}, s.pose.heading, QColor(120, 220, 255, 220), QString::fromStdString(s.name));
+    }
+    if (pickFrom_) {
+        const QPointF d = pickTo_ - *pickFrom_;
+        arrow(*pickFrom_, std::hypot(d.x(), d.y()) > 0.5 ? std::atan2(d.y(), d.x()) : 0.0, QColor(255, 120, 40),
+              tr("start here"));
+    }
+    p.restore();
+}
+
+void VehicleView::setPicking(bool picking)
+{
+    if (picking == picking_)
+        return;
+    picking_ = picking;
+    pickFrom_.reset();
+    setCursor(picking ? Qt::CrossCursor : Qt::ArrowCursor);
+    if (picking)
+        setFocus(Qt::OtherFocusReason);  // for Esc
+    update();
+    emit pickingChanged(picking_);
+}
+
+void VehicleView::mousePressEvent(QMouseEvent* event)
+{
+    if (!picking_ || event->button() != Qt::LeftButton || !mapArea_.contains(event->position())) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    pickFrom_ = mapToWorld(event->position());
+    pickTo_ = *pickFrom_;
+    update();
+}
+
+void VehicleView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!pickFrom_) {
+        QWidget::mouseMoveEvent(event);
+        return;
+    }
+    pickTo_ = mapToWorld(event->position());
+    update();
+}
+
+void VehicleView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (!pickFrom_ || event->button() != Qt::LeftButton) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    // A drag shorter than half a metre is a click: heading +x.
+    const QPointF d = mapToWorld(event->position()) - *pickFrom_;
+    const double heading = std::hypot(d.x(), d.y()) > 0.5 ? std::atan2(d.y(), d.x()) : 0.0;
+    const QPointF at = *pickFrom_;
+    setPicking(false);
+    emit startPicked(at.x(), at.y(), heading);
+}
+
+void VehicleView::keyPressEvent(QKeyEvent* event)
+{
+    if (picking_ && event->key() == Qt::Key_Escape) {
+        setPicking(false);
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 namespace {

@@ -38,7 +38,39 @@ struct RunOptions {
     bool figuresJson = false;
     double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s)
     std::vector<std::string> sets;
+    std::string start;  // --start: a named start point of the terrain, or X,Y[,HEADING]
 };
+
+/// `--start`: "X,Y" or "X,Y,HEADING" (m, m, rad), or the name of one of the terrain's start points.
+/// Returns the pose, or nullopt with `error` set.
+std::optional<sim::SpawnPose> resolveStart(const std::string& spec, const sim::Terrain* terrain, std::string& error)
+{
+    std::vector<double> numbers;
+    const char* p = spec.c_str();
+    while (true) {
+        char* end = nullptr;
+        const double v = std::strtod(p, &end);
+        if (end == p || !std::isfinite(v) || std::fabs(v) > sim::terrain_limits::kMaxCoordinate)
+            break;
+        numbers.push_back(v);
+        p = end;
+        if (*p != ',')
+            break;
+        ++p;
+    }
+    if (*p == '\0' && (numbers.size() == 2 || numbers.size() == 3))
+        return sim::SpawnPose{numbers[0], numbers[1], numbers.size() == 3 ? numbers[2] : 0.0};
+    if (terrain)
+        if (const sim::TerrainStart* named = terrain->findStart(spec))
+            return sim::SpawnPose{named->x, named->y, named->heading};
+    std::string names;
+    if (terrain)
+        for (const sim::NamedStart& s : terrain->startPoints)
+            names += (names.empty() ? "" : ", ") + s.name;
+    error = "--start " + spec + ": write X,Y[,HEADING] (m, m, rad) or the name of a start point of the terrain (" +
+            (names.empty() ? std::string(terrain ? "it has none" : "the flat plane has none") : "it has: " + names) + ")";
+    return std::nullopt;
+}
 
 void printFigures(const std::vector<sim::Figure>& figures)
 {
@@ -120,6 +152,7 @@ int runCommand(const Args& args)
                 return usageError("run: --duration takes a number of seconds in (0, 86400] (one day), got " + number);
         } else if (a == "--set" && value(number)) {
             o.sets.push_back(number);
+        } else if (a == "--start" && value(o.start)) {
         } else {
             return usageError("run: unexpected argument " + a);
         }
@@ -190,7 +223,17 @@ int runCommand(const Args& args)
         maneuver.phases.push_back(idle);
     }
 
-    sim::Simulation simulation(sim::makeGround(terrain), config, sim::startPose(terrain.get()));
+    sim::SpawnPose start = sim::startPose(terrain.get());
+    if (!o.start.empty()) {
+        std::string error;
+        const std::optional<sim::SpawnPose> pose = resolveStart(o.start, terrain.get(), error);
+        if (!pose)
+            return usageError("run: " + error);
+        if (terrain && !terrain->field.contains(pose->x, pose->y))
+            return usageError("run: --start " + o.start + " lies outside the terrain's extent");
+        start = *pose;
+    }
+    sim::Simulation simulation(sim::makeGround(terrain), config, start);
     sim::RunRecorder recorder(simulation);
     sim::FigureRecorder figures;
     recorder.addObserver(figures);

@@ -23,9 +23,12 @@ usage:
                                          JSON Schema (draft 2020-12) of vehicle (the
                                          default), maneuver or terrain files
   jounce-cli run --vehicle V.json [--terrain T.json] --maneuver M.json [--duration S]
-                 [--out run.csv] [--poses poses.csv] [--figures-json] [--set PATH=VALUE ...]
+                 [--start NAME|X,Y[,HEADING]] [--out run.csv] [--poses poses.csv]
+                 [--figures-json] [--set PATH=VALUE ...]
                                          run a maneuver in batch mode and print a summary and
                                          its handling figures (--figures-json: as JSON);
+                                         --start begins at one of the terrain's named start
+                                         points ("bumps") or at X,Y (m) heading HEADING (rad),
                                          --out writes the telemetry CSV, --poses the Simulink 3D
                                          poses, --duration limits the run (or idles that long
                                          without a maneuver), --set overrides a parameter

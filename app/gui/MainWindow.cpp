@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -103,6 +104,10 @@ MainWindow::MainWindow()
     simScroll->setFrameShape(QFrame::NoFrame);
     simScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QDockWidget* simDock = addDock(this, tr("Simulation"), "SimulationDock", simScroll, Qt::RightDockWidgetArea);
+    rebuildStartBox();
+    connect(pickStart_, &QPushButton::toggled, vehicleView_, &widgets::VehicleView::setPicking);
+    connect(vehicleView_, &widgets::VehicleView::pickingChanged, pickStart_, &QPushButton::setChecked);
+    connect(vehicleView_, &widgets::VehicleView::startPicked, this, &MainWindow::usePickedStart);
     QDockWidget* viewDock = addDock(this, tr("Vehicle view"), "VehicleViewDock", vehicleView_, Qt::RightDockWidgetArea);
     QDockWidget* curvesDock = addDock(this, tr("Curves"), "CurvesDock", curves_, Qt::LeftDockWidgetArea);
     splitDockWidget(params, curvesDock, Qt::Vertical);

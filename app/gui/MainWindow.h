@@ -44,6 +44,8 @@ public:
     bool openVehicle(const QString& path);
     bool openTerrain(const QString& path);
     bool startManeuverFile(const QString& path);
+    /// Starts runs at the terrain's start point of this name ("" or unknown: the terrain's start).
+    bool chooseStartPoint(const QString& name);
 
     VehicleDocument& document() { return document_; }
     /// The recovery copy of the unsaved edits (Recovery.h).
@@ -89,6 +91,12 @@ private:
     bool maybeSave();
     void saveAs();
     void showManeuverSummary();
+    /// Fills the start box from the current terrain (MainWindowStart.cpp).
+    void rebuildStartBox();
+    /// Hands the start box's choice to the simulation.
+    void applyStartChoice();
+    /// A start picked on the vehicle view's map: listed, chosen and used.
+    void usePickedStart(double x, double y, double heading);
     /// The saved window and docks if they fit the screen, else the default layout (MainWindowLayout.cpp).
     void placeOnScreen();
     /// Dock sizes in proportion to the window (MainWindowLayout.cpp).
@@ -107,6 +115,8 @@ private:
     QMenu* viewMenu_ = nullptr;
     QComboBox* terrainBox_ = nullptr;
     QComboBox* maneuverBox_ = nullptr;
+    QComboBox* startBox_ = nullptr;  ///< the terrain's start, its named start points, a picked one
+    QPushButton* pickStart_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusLabel_ = nullptr;
     QLabel* summaryLabel_ = nullptr;

@@ -60,6 +60,7 @@ QWidget* MainWindow::buildSimulationDock()
         if (path.isEmpty()) {
             simulation_->setTerrain(nullptr, tr("flat plane"));
             vehicleView_->setTerrain(nullptr);
+            rebuildStartBox();
             QSettings().setValue("simulation/terrain", QString());
         } else {
             openTerrain(path);
@@ -92,6 +93,19 @@ QWidget* MainWindow::buildSimulationDock()
     progress_->setRange(0, 1000);
     progress_->setTextVisible(true);
     progress_->setFormat(tr("no maneuver"));
+    startBox_ = new QComboBox(w);
+    startBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    startBox_->setMinimumContentsLength(12);
+    startBox_->setToolTip(tr("Where runs and maneuvers start: the terrain's start, one of its named start points "
+                             "near a test section, or a pose picked on the map"));
+    connect(startBox_, &QComboBox::activated, this, [this] { applyStartChoice(); });
+    pickStart_ = new QPushButton(tr("Pick…"), w);
+    pickStart_->setCheckable(true);
+    pickStart_->setToolTip(tr("Click on the vehicle view's map to place the start, drag to give its heading (Esc cancels)"));
+    auto* startRow = new QHBoxLayout();
+    startRow->addWidget(startBox_, 1);
+    startRow->addWidget(pickStart_);
+    form->addRow(tr("Start:"), startRow);
     form->addRow(tr("Progress:"), progress_);
     layout->addLayout(form);
 
@@ -130,6 +144,7 @@ bool MainWindow::openTerrain(const QString& path)
     auto terrain = std::make_shared<const sim::Terrain>(std::move(doc.terrain));
     simulation_->setTerrain(terrain, QFileInfo(path).completeBaseName());
     vehicleView_->setTerrain(terrain);
+    rebuildStartBox();
     const int index = terrainBox_->findData(QFileInfo(path).canonicalFilePath());
     if (index >= 0)
         terrainBox_->setCurrentIndex(index);

@@ -91,6 +91,14 @@ void SimulationController::setRealTime(bool realTime)
     runner_->setRealTime(realTime);
 }
 
+void SimulationController::setStartPose(const sim::SpawnPose& start)
+{
+    runner_->setStartPose(start);
+    input_ = {};
+    autoBoxOn_ = true;
+    sendInput();
+}
+
 void SimulationController::setKeepDrivingAfterManeuver(bool keepDriving)
 {
     runner_->setKeepDrivingAfterManeuver(keepDriving);

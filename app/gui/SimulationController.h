@@ -40,6 +40,9 @@ public:
     void setRealTime(bool realTime);
     /// Off (the default): the run pauses where a maneuver ends; Run (F5) drives on from there.
     void setKeepDrivingAfterManeuver(bool keepDriving);
+    /// Runs and maneuvers start here from now on (a named start point, one picked on the map);
+    /// the vehicle is reset there, with the driving keys released.
+    void setStartPose(const sim::SpawnPose& start);
     bool isRunning() const { return running_; }
     bool autoBox() const { return autoBoxOn_; }
 

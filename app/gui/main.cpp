@@ -1,5 +1,5 @@
 // jounce: the workbench GUI.
-//   jounce [VEHICLE.json] [--terrain T.json] [--maneuver M.json]
+//   jounce [VEHICLE.json] [--terrain T.json] [--start NAME] [--maneuver M.json]
 //          [--compare A.json,B.json[,...]] [--screenshot OUT.png --after SECONDS]
 //          [--ui-benchmark SECONDS] [--no-opengl]
 
@@ -57,6 +57,7 @@ int main(int argc, char** argv)
     cli.addPositionalArgument("vehicle", "Vehicle file to open (default: the last one, else the PhysX reference car).");
     const QCommandLineOption terrain("terrain", "Terrain file (default: the last one, else the proving ground).", "T.json");
     const QCommandLineOption maneuver("maneuver", "Run this maneuver at start.", "M.json");
+    const QCommandLineOption start("start", "Start runs at this named start point of the terrain (e.g. bumps).", "NAME");
     const QCommandLineOption screenshot("screenshot", "Save a PNG of the window after --after seconds, then quit.", "OUT.png");
     const QCommandLineOption after("after", "Seconds of running before --screenshot (default 3).", "SECONDS", "3");
     const QCommandLineOption benchmark("ui-benchmark", "Run the default layout live for SECONDS and print timings.", "SECONDS");
@@ -66,7 +67,7 @@ int main(int argc, char** argv)
                                      "vehicle being edited) and run --maneuver on --terrain for them; --screenshot then "
                                      "shows the compare view once the runs are shown.",
                                      "A.json,B.json");
-    cli.addOptions({terrain, maneuver, screenshot, after, benchmark, noOpenGL, compare});
+    cli.addOptions({terrain, start, maneuver, screenshot, after, benchmark, noOpenGL, compare});
     cli.process(app);
 
     jounce::widgets::TelemetryChart::setOpenGLAllowed(!cli.isSet(noOpenGL));
@@ -90,6 +91,8 @@ int main(int argc, char** argv)
         terrainPath = presets + "/terrains/proving-ground.json";
     if (!terrainPath.isEmpty())
         window.openTerrain(terrainPath);
+    if (cli.isSet(start) && !window.chooseStartPoint(cli.value(start)))
+        std::fprintf(stderr, "jounce: the terrain has no start point called %s\n", qPrintable(cli.value(start)));
     jounce::gui::CompareWindow* compareWindow = nullptr;
     if (cli.isSet(compare)) {
         compareWindow = &window.compareWindow();

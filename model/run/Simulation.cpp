@@ -49,6 +49,12 @@ void Simulation::setGround(std::shared_ptr<Ground> ground, const SpawnPose& star
     reset();
 }
 
+void Simulation::setStartPose(const SpawnPose& start)
+{
+    start_ = start;
+    reset();
+}
+
 void Simulation::reset()
 {
     runStart_ = start_;

@@ -25,6 +25,10 @@ public:
     /// A new ground and start pose: the vehicle is reset onto it.
     void setGround(std::shared_ptr<Ground> ground, const SpawnPose& start);
 
+    /// A new start pose on the same ground (a named start point, one picked on the map): the
+    /// vehicle is reset onto it, and maneuvers without a position of their own start there.
+    void setStartPose(const SpawnPose& start);
+
     /// Back to the start pose at rest; time restarts at 0; any maneuver is stopped.
     void reset();
 

@@ -50,6 +50,8 @@ void SimulationRunner::setRealTime(bool realTime) { post(SetRealTime{realTime});
 
 void SimulationRunner::setKeepDrivingAfterManeuver(bool keepDriving) { post(SetKeepDriving{keepDriving}); }
 
+void SimulationRunner::setStartPose(const SpawnPose& start) { post(SetStart{start}); }
+
 SimulationRunner::Status SimulationRunner::status() const
 {
     std::lock_guard lock(mutex_);
@@ -173,6 +175,9 @@ void SimulationRunner::apply(Loop& loop, Command& command)
                 loop.realTime = cmd.realTime;
             } else if constexpr (std::is_same_v<T, SetKeepDriving>) {
                 loop.keepDriving = cmd.keepDriving;
+            } else if constexpr (std::is_same_v<T, SetStart>) {
+                sim.setStartPose(cmd.start);
+                loop.maneuverStarted = false;
             }
         },
         command);

@@ -8,6 +8,7 @@
 #include "analysis/Figures.h"
 #include "scenario/Maneuver.h"
 #include "telemetry/FrameRing.h"
+#include "vehicle/Vehicle.h"
 #include "world/Terrain.h"
 
 #include <condition_variable>
@@ -57,6 +58,9 @@ public:
     // Commands: applied in order before the next step.
     void setConfig(std::shared_ptr<const VehicleConfig> config);
     void setTerrain(std::shared_ptr<const Terrain> terrain);
+    /// Where runs and maneuvers (without a position of their own) start from now on; the vehicle
+    /// is reset there. A new terrain brings back its own start.
+    void setStartPose(const SpawnPose& start);
     void setManualInput(const ManualInput& input);
     void startManeuver(const Maneuver& maneuver);
     void stopManeuver();
@@ -84,8 +88,9 @@ private:
     struct Reset {};
     struct SetRealTime { bool realTime; };
     struct SetKeepDriving { bool keepDriving; };
+    struct SetStart { SpawnPose start; };
     using Command = std::variant<SetConfig, SetTerrain, SetInput, StartManeuver, StopManeuver, Pause, StepOnce, Reset,
-                                 SetRealTime, SetKeepDriving>;
+                                 SetRealTime, SetKeepDriving, SetStart>;
 
     struct Loop;
 

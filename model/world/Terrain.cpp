@@ -99,4 +99,12 @@ int Terrain::surfaceAt(double x, double y) const
     return surfaceIndex_.get(patches).surfaceAt(patches, x, y);
 }
 
+const TerrainStart* Terrain::findStart(std::string_view startName) const
+{
+    for (const NamedStart& s : startPoints)
+        if (s.name == startName)
+            return &s.pose;
+    return nullptr;
+}
+
 }  // namespace jounce::sim

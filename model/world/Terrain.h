@@ -11,6 +11,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jounce::sim {
@@ -62,6 +63,13 @@ struct TerrainStart {
     double heading = 0.0;
 };
 
+/// A start pose with a name ("bumps"), for starting near a test section (a terrain file's
+/// "startPoints").
+struct NamedStart {
+    std::string name;
+    TerrainStart pose;
+};
+
 struct Terrain {
     std::string name;
     std::string description;
@@ -71,6 +79,10 @@ struct Terrain {
     std::vector<std::string> surfaceNames{"tarmac"};
     std::vector<SurfacePatch> patches;
     TerrainStart start;
+    std::vector<NamedStart> startPoints;  ///< names unique, positions on the grid
+
+    /// The start point called `name`, or null.
+    const TerrainStart* findStart(std::string_view name) const;
 
     /// Index into surfaceNames of the surface at (x, y): the last patch containing it, else 0.
     /// The first call indexes the patches (SurfaceIndex.h); later calls cost a few patch and edge

@@ -1,6 +1,7 @@
 #include "world/TerrainJson.h"
 
 #include "world/Pgm.h"
+#include "world/TerrainStartJson.h"
 #include "world/TerrainFeatures.h"
 #include "json/JsonText.h"
 #include "json/TextLimits.h"
@@ -479,28 +480,6 @@ void readSurfaces(ObjectReader& root, const Grid& g, Terrain& t)
     }
 }
 
-void readStart(ObjectReader& root, const Grid& g, Terrain& t)
-{
-    if (g.ok) {
-        t.start.x = 0.5 * (t.field.originX + t.field.xMax());
-        t.start.y = 0.5 * (t.field.originY + t.field.yMax());
-    }
-    auto start = root.object("start");
-    if (!start)
-        return;  // the centre of the terrain, heading +x
-    const auto pos = start->pair("position", kCoordinate, required("an [x, y] point in metres"));
-    const auto heading = start->numberOr("heading", kHeading, 0.0);
-    start->reportUnknown();
-    if (pos && g.ok && !t.field.contains((*pos)[0], (*pos)[1]))
-        root.problems().error("/start/position", "(" + num((*pos)[0]) + ", " + num((*pos)[1]) +
-                                                     ") lies outside the terrain's extent");
-    if (pos) {
-        t.start.x = (*pos)[0];
-        t.start.y = (*pos)[1];
-    }
-    t.start.heading = heading.value_or(0.0);
-}
-
 }  // namespace
 
 TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
@@ -545,7 +524,7 @@ TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
     readBase(r, g, baseDir, t.field);
     readFeatures(r, g, t.field);
     readSurfaces(r, g, t);
-    readStart(r, g, t);
+    readStarts(r, g.ok, t);
     r.reportUnknown();
     return doc;
 }

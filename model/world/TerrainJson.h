@@ -82,7 +82,8 @@ inline constexpr NumberLimits kInnerRadius = NumberLimits::closed(0.0, kMaxCoord
 inline constexpr std::size_t kMaxFeatures = 10000;
 inline constexpr std::size_t kMaxPatches = 10000;
 inline constexpr std::size_t kMaxPolygonPoints = 10000;
-inline constexpr std::size_t kMaxNameLength = 64;  ///< surface names
+inline constexpr std::size_t kMaxNameLength = 64;  ///< surface and start point names
+inline constexpr std::size_t kMaxStartPoints = 100;
 }  // namespace terrain_limits
 
 struct TerrainDocument {

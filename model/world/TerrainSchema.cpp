@@ -154,7 +154,14 @@ io::Json terrainSchema()
           object("The start pose (default: the centre, heading +x).",
                  {{"position", point("Start position [x, y] (on the grid).")},
                   {"heading", number(kHeading, "Start heading.", "rad", 0.0)}},
-                 {"position"})}},
+                 {"position"})},
+         {"startPoints",
+          list(object("A named start pose near a test section; a run can begin there instead of at the start.",
+                      {{"name", boundedText("Unique name of the start point, e.g. \"bumps\".", kMaxNameLength)},
+                       {"position", point("Position [x, y] (on the grid).")},
+                       {"heading", number(kHeading, "Heading.", "rad", 0.0)}},
+                      {"name", "position"}),
+               {0, kMaxStartPoints}, "Named start points.")}},
         {"extent", "spacing", "base"});
     return document("Jounce terrain", kTerrainFormat, std::move(body));
 }

@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QDockWidget>
 #include <QScrollArea>
@@ -229,6 +230,65 @@ private slots:
         QVERIFY(!params->isFloating() && params->isVisible());
         QVERIFY(problems->isVisible());
         QCOMPARE(w.dockWidgetArea(params), Qt::LeftDockWidgetArea);
+    }
+
+    void startPosesFromTheTerrainOrPickedOnTheMap()
+    {
+        // The proving ground's bumps are 40 m off the start line: a named start point, or a pose
+        // picked on the map, starts runs and maneuvers there.
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        QVERIFY(w.openTerrain(kPresets + "/terrains/proving-ground.json"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.simulation().pause();
+        // The first step after a new start (time restarts at 0 there).
+        auto stepAt = [&] {
+            QSignalSpy frames(&w.simulation(), &gui::SimulationController::framesArrived);
+            w.simulation().stepOnce();
+            const bool arrived = QTest::qWaitFor(
+                [&] { return frames.count() > 0 && w.telemetry().history().latest().time() < 0.02; }, 5000);
+            Q_ASSERT(arrived);
+            const telemetry::Frame& f = w.telemetry().history().latest();
+            return std::array<double, 3>{f.vehicle(telemetry::VehicleChannel::PosX),
+                                         f.vehicle(telemetry::VehicleChannel::PosY),
+                                         f.vehicle(telemetry::VehicleChannel::Yaw)};
+        };
+        QVERIFY(!w.chooseStartPoint("nowhere"));
+        QVERIFY(w.chooseStartPoint("bumps"));
+        std::array<double, 3> at = stepAt();
+        QVERIFY2(std::fabs(at[0] - 60.0) < 0.05 && std::fabs(at[1] + 40.0) < 0.05, qPrintable(QString::number(at[0])));
+
+        // Pick: press on the map 5 m ahead of the car, at (65, -40), drag toward +y (heading 90°).
+        auto* view = w.findChild<widgets::VehicleView*>();
+        auto* pick = w.findChild<QPushButton*>();
+        for (QPushButton* b : w.findChildren<QPushButton*>())
+            if (b->text() == "Pick…")
+                pick = b;
+        pick->click();
+        QVERIFY(view->isPicking());
+        view->repaint();
+        const QPoint from = view->worldToMap({65.0, -40.0}).toPoint();
+        const QPoint to = view->worldToMap({65.0, -35.0}).toPoint();
+        QTest::mousePress(view, Qt::LeftButton, {}, from);
+        QTest::mouseMove(view, to);
+        QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+        QVERIFY(!view->isPicking() && !pick->isChecked());
+        at = stepAt();
+        const QPointF picked = view->mapToWorld(from);  // within a pixel of (65, -40)
+        QVERIFY2(std::fabs(at[0] - picked.x()) < 0.05 && std::fabs(at[1] - picked.y()) < 0.05,
+                 qPrintable(QStringLiteral("%1 %2").arg(at[0]).arg(at[1])));
+        QVERIFY2(std::fabs(at[2] - M_PI / 2) < 0.02, qPrintable(QString::number(at[2])));
+
+        // A maneuver without a position of its own starts at the picked pose (settle stands still).
+        w.simulation().setRealTime(false);
+        QSignalSpy finished(&w.simulation(), &gui::SimulationController::maneuverFinished);
+        QVERIFY(w.startManeuverFile(kPresets + "/maneuvers/settle.json"));
+        QVERIFY(finished.wait(20000));
+        QVERIFY(QTest::qWaitFor([&] { return w.telemetry().history().latest().time() == w.simulation().status().time; }, 5000));
+        const telemetry::Frame& last = w.telemetry().history().latest();
+        QVERIFY(std::fabs(last.vehicle(telemetry::VehicleChannel::PosX) - picked.x()) < 0.1);
+        QVERIFY(std::fabs(last.vehicle(telemetry::VehicleChannel::PosY) - picked.y()) < 0.1);
     }
 
     void smallFrictions()

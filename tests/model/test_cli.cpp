@@ -184,6 +184,38 @@ private slots:
         QCOMPARE(shifts.join(' '), QStringLiteral("1>2:30 2>3:30 3>4:30 4>5:30"));
     }
 
+    void runStartsAtANamedOrGivenStart()
+    {
+        // --start: one of the terrain's named start points, or X,Y[,HEADING]; the run (and a maneuver
+        // without a position of its own) begins there.
+        QTemporaryDir dir;
+        const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
+        const QString terrain = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/terrains/proving-ground.json");
+        auto firstPosition = [&](const QStringList& extra) {
+            const Run r = cli(QStringList{"run", "--vehicle", vehicle, "--terrain", terrain, "--duration", "0.5", "--out",
+                                          dir.filePath("s.csv")} +
+                              extra);
+            QFile f(dir.filePath("s.csv"));
+            if (r.exitCode != 0 || !f.open(QIODevice::ReadOnly))
+                return QString("exit %1: %2").arg(r.exitCode).arg(r.err);
+            const QList<QByteArray> lines = f.readAll().split('\n');
+            const QList<QByteArray> header = lines[0].split(',');
+            const QList<QByteArray> row = lines[2].split(',');
+            return QString("%1,%2").arg(row[header.indexOf("posX")].toDouble(), 0, 'f', 1)
+                .arg(row[header.indexOf("posY")].toDouble(), 0, 'f', 1);
+        };
+        QCOMPARE(firstPosition({}), QString("10.0,0.0"));
+        QCOMPARE(firstPosition({"--start", "bumps"}), QString("60.0,-40.0"));
+        QCOMPARE(firstPosition({"--start", "200,-60,0"}), QString("200.0,-60.0"));
+        const Run unknown = cli({"run", "--vehicle", vehicle, "--terrain", terrain, "--duration", "1", "--start", "moon"});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("it has: main straight, dynamics area") && unknown.err.contains("bumps"),
+                 qPrintable(unknown.err));
+        const Run outside = cli({"run", "--vehicle", vehicle, "--terrain", terrain, "--duration", "1", "--start", "5000,0"});
+        QCOMPARE(outside.exitCode, 2);
+        QVERIFY(outside.err.contains("outside the terrain"));
+    }
+
     void runRejectsBadOverrides()
     {
         const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");

@@ -521,6 +521,42 @@ private slots:
         QVERIFY(hasError(parseTerrain(bad, "."), "/base/heights/1", "row of 3"));
     }
 
+    void namedStartPoints()
+    {
+        // "startPoints": named poses near test sections; names unique, positions on the grid.
+        const std::string extent = "{ \"xMin\": 0, \"xMax\": 100, \"yMin\": -50, \"yMax\": 50 }";
+        const auto t = parseOk(terrainText(extent, 1.0,
+                                           "\"startPoints\": [ { \"name\": \"bumps\", \"position\": [60, -40] }, "
+                                           "{ \"name\": \"slope\", \"position\": [10, 20], \"heading\": 1.5 } ]"));
+        QVERIFY(t);
+        QCOMPARE(t->startPoints.size(), std::size_t(2));
+        QVERIFY(t->findStart("bumps") && t->findStart("bumps")->x == 60.0 && t->findStart("bumps")->y == -40.0);
+        QCOMPARE(t->findStart("bumps")->heading, 0.0);
+        QCOMPARE(t->findStart("slope")->heading, 1.5);
+        QVERIFY(!t->findStart("Bumps"));
+
+        const auto with = [&](const std::string& points) { return parseTerrain(terrainText(extent, 1.0, points), "."); };
+        QVERIFY(hasError(with("\"startPoints\": [ { \"name\": \"a\", \"position\": [0, 0] }, "
+                              "{ \"name\": \"a\", \"position\": [1, 1] } ]"),
+                         "/startPoints/1/name", "earlier start point"));
+        QVERIFY(hasError(with("\"startPoints\": [ { \"name\": \"far\", \"position\": [500, 0] } ]"),
+                         "/startPoints/0/position", "outside"));
+        QVERIFY(hasError(with("\"startPoints\": [ { \"position\": [1, 0] } ]"), "/startPoints/0/name", "missing"));
+        QVERIFY(hasError(with("\"startPoints\": [ { \"name\": \"\", \"position\": [1, 0] } ]"), "/startPoints/0/name"));
+        QVERIFY(hasError(with("\"startPoints\": [ { \"name\": \"x\", \"position\": [1, 0], \"heading\": 9 } ]"),
+                         "/startPoints/0/heading"));
+        QVERIFY(hasError(with("\"startPoints\": { \"name\": \"x\" }"), "/startPoints"));
+        std::string many = "\"startPoints\": [";
+        for (int i = 0; i < 101; ++i)
+            many += (i ? ", " : "") + std::string("{ \"name\": \"p") + std::to_string(i) + "\", \"position\": [1, 1] }";
+        QVERIFY(hasError(with(many + "]"), "/startPoints", "100"));
+        // The shipped proving ground has its start points on its lanes.
+        TerrainDocument proving = loadTerrain(JOUNCE_SOURCE_DIR "/presets/terrains/proving-ground.json");
+        QVERIFY(proving.ok());
+        QVERIFY(proving.terrain.findStart("bumps"));
+        QCOMPARE(proving.terrain.findStart("bumps")->y, -40.0);
+    }
+
     void hostileInput()
     {
         const std::string good = terrainText("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 0, \"yMax\": 10 }", 1.0,

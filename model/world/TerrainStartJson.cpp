@@ -1,0 +1,91 @@
+#include "world/TerrainStartJson.h"
+
+#include "json/JsonText.h"
+#include "json/TextLimits.h"
+#include "world/TerrainJson.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace jounce::sim {
+namespace {
+
+using io::ObjectReader;
+using namespace terrain_limits;
+
+/// What an object with "position" and "heading" holds: the heading (0 if absent or bad) and the
+/// position, nullopt when missing, bad or off the grid (with an error at its pointer).
+struct ReadPose {
+    std::optional<io::Pair> position;
+    double heading = 0.0;
+};
+
+ReadPose readPose(ObjectReader& pose, ObjectReader& root, bool gridOk, const Terrain& t)
+{
+    ReadPose out;
+    out.position = pose.pair("position", kCoordinate, io::required("an [x, y] point in metres"));
+    out.heading = pose.numberOr("heading", kHeading, 0.0).value_or(0.0);
+    if (out.position && gridOk && !t.field.contains((*out.position)[0], (*out.position)[1])) {
+        root.problems().error(pose.at("position"), "(" + io::formatNumber((*out.position)[0]) + ", " +
+                                                       io::formatNumber((*out.position)[1]) +
+                                                       ") lies outside the terrain's extent");
+        out.position.reset();
+    }
+    return out;
+}
+
+void readStart(ObjectReader& root, bool gridOk, Terrain& t)
+{
+    if (gridOk) {  // the centre of the terrain, heading +x, unless the file says otherwise
+        t.start.x = 0.5 * (t.field.originX + t.field.xMax());
+        t.start.y = 0.5 * (t.field.originY + t.field.yMax());
+    }
+    auto start = root.object("start");
+    if (!start)
+        return;
+    const ReadPose pose = readPose(*start, root, gridOk, t);
+    start->reportUnknown();
+    if (pose.position) {
+        t.start.x = (*pose.position)[0];
+        t.start.y = (*pose.position)[1];
+    }
+    t.start.heading = pose.heading;
+}
+
+void readStartPoints(ObjectReader& root, bool gridOk, Terrain& t)
+{
+    const io::Json* list = root.list("startPoints", {0, kMaxStartPoints, "start points"});
+    if (!list)
+        return;
+    for (std::size_t k = 0; k < list->size(); ++k) {
+        auto point = root.element(*list, "startPoints", k);
+        if (!point)
+            continue;
+        const auto name = point->text("name", io::required("a name such as \"bumps\""));
+        const ReadPose pose = readPose(*point, root, gridOk, t);
+        point->reportUnknown();
+        if (!name)
+            continue;
+        if (name->empty() || name->size() > kMaxNameLength) {
+            root.problems().error(point->at("name"), "a start point's name has 1 to " +
+                                                         std::to_string(kMaxNameLength) + " bytes");
+            continue;
+        }
+        if (t.findStart(*name)) {
+            root.problems().error(point->at("name"), "\"" + *name + "\" names an earlier start point too");
+            continue;
+        }
+        if (pose.position)
+            t.startPoints.push_back({*name, {(*pose.position)[0], (*pose.position)[1], pose.heading}});
+    }
+}
+
+}  // namespace
+
+void readStarts(ObjectReader& root, bool gridOk, Terrain& terrain)
+{
+    readStart(root, gridOk, terrain);
+    readStartPoints(root, gridOk, terrain);
+}
+
+}  // namespace jounce::sim
