@@ -8,14 +8,42 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace jounce::widgets {
 namespace {
 
 // The list's columns.
 enum Column { SeverityColumn, CheckColumn, SeenColumn, WhyColumn, FixColumn, ColumnCount };
+
+/// Draws a column's text wrapped and makes its rows tall enough for it: QTreeView sizes rows
+/// without knowing a column's width, so a long reason would be cut to one line.
+class WrappingDelegate final : public QStyledItemDelegate {
+public:
+    explicit WrappingDelegate(QTreeWidget* view) : QStyledItemDelegate(view), view_(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        const int width = std::max(40, view_->header()->sectionSize(index.column()) - 10);
+        const QRect text = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap,
+                                                           index.data(Qt::DisplayRole).toString());
+        return {width, std::max(QStyledItemDelegate::sizeHint(option, index).height(), text.height() + 6)};
+    }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->features |= QStyleOptionViewItem::WrapText;
+    }
+
+private:
+    QTreeWidget* view_;
+};
 
 }  // namespace
 
@@ -33,6 +61,18 @@ DoctorPanel::DoctorPanel(QWidget* parent) : QWidget(parent)
     list_->setWordWrap(true);
     for (int c : {SeverityColumn, CheckColumn, SeenColumn})
         list_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // The reason takes the room that is left and wraps (rows grow to hold it) instead of being cut;
+    // the fix keeps a readable width of its own.
+    list_->setUniformRowHeights(false);
+    list_->header()->setStretchLastSection(false);
+    list_->header()->setSectionResizeMode(WhyColumn, QHeaderView::Stretch);
+    list_->header()->setSectionResizeMode(FixColumn, QHeaderView::Interactive);
+    list_->setColumnWidth(FixColumn, 240);
+    list_->setTextElideMode(Qt::ElideNone);
+    for (int c : {WhyColumn, FixColumn})
+        list_->setItemDelegateForColumn(c, new WrappingDelegate(list_));
+    // Row heights follow the wrapped width: lay the rows out again when a column changes width.
+    connect(list_->header(), &QHeaderView::sectionResized, list_, [this] { list_->doItemsLayout(); });
     list_->setToolTip(tr("Select a finding to select its parameters in the editor"));
     connect(list_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
         const int i = item ? list_->indexOfTopLevelItem(item) : -1;

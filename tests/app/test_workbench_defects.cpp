@@ -8,6 +8,7 @@
 #include "config/ReferenceCar.h"
 #include "run/Simulation.h"
 #include "scenario/ManeuverJson.h"
+#include "widgets/DoctorPanel.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -212,6 +213,37 @@ private slots:
             for (std::size_t j = i + 1; j < labels.size(); ++j)
                 QVERIFY(!labels[i].intersects(labels[j]));
         }
+    }
+
+    void doctorReasonsWrapInsteadOfBeingCut()
+    {
+        // The Doctor's "Why" column cut its text at a fixed width.
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/truck-6w.json"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.applyDefaultLayout(QRect(0, 0, 1366, 768));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("DoctorDock"));
+        dock->raise();
+        QTest::qWait(200);
+        auto* list = w.doctor().findChild<QTreeWidget*>();
+        QVERIFY(list && list->topLevelItemCount() > 0);
+        int whyColumn = -1;
+        for (int c = 0; c < list->columnCount(); ++c)
+            if (list->headerItem()->text(c) == "Why")
+                whyColumn = c;
+        QVERIFY(whyColumn >= 0);
+        const QHeaderView* header = list->header();
+        QVERIFY(header->sectionViewportPosition(list->columnCount() - 1) + header->sectionSize(list->columnCount() - 1) <=
+                list->viewport()->width() + 1);  // every column in view
+        QTreeWidgetItem* item = list->topLevelItem(0);
+        const QRect cell = list->visualItemRect(item);
+        const int width = header->sectionSize(whyColumn) - 8;
+        const QRect needed = list->fontMetrics().boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, item->text(whyColumn));
+        QVERIFY2(cell.height() >= needed.height(), qPrintable(QStringLiteral("row %1 px, text %2 px: %3")
+                                                                  .arg(cell.height())
+                                                                  .arg(needed.height())
+                                                                  .arg(item->text(whyColumn))));
     }
 
     void resetLayoutRestoresClosedAndFloatingDocks()
