@@ -42,6 +42,11 @@ std::string pointerToken(const std::string& key);
 /// shortest round-trip form.
 std::string formatNumber(double v);
 
+/// Whether `text` is well-formed UTF-8 (no stray continuation bytes, overlong forms, surrogates or
+/// code points above U+10FFFF). Text read from a file always is (the parser refuses anything
+/// else); text from a command line or an edit may not be.
+bool isValidUtf8(std::string_view text);
+
 /// A short description of a JSON value for messages: `string "abc"`, `number 3`, `an object`.
 /// Strings over 40 bytes are cut (on a UTF-8 character boundary) and end in "...".
 std::string describeJson(const Json& v);

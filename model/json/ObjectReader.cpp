@@ -121,7 +121,12 @@ std::optional<std::string> readText(const Json& v, const std::string& pointer, P
         problems.error(pointer, "expected a string, got " + describeJson(v));
         return std::nullopt;
     }
-    return v.get<std::string>();
+    std::string text = v.get<std::string>();
+    if (!isValidUtf8(text)) {  // only from an edit or the command line: files are checked when parsed
+        problems.error(pointer, "is not valid UTF-8 text");
+        return std::nullopt;
+    }
+    return text;
 }
 
 std::optional<bool> readBoolean(const Json& v, const std::string& pointer, Problems& problems)

@@ -5,6 +5,7 @@
 #include "config/EditSession.h"
 #include "config/VehicleValidation.h"
 #include "compare/VehiclePatch.h"
+#include "json/JsonText.h"
 
 #include <QtTest>
 
@@ -74,6 +75,22 @@ private slots:
         QVERIFY(!unknown.ok());
         QCOMPARE(unknown.problems.items.size(), std::size_t(1));
         QVERIFY(*base == referenceCar());
+    }
+
+    void textThatIsNotUtf8IsRefused()
+    {
+        // Found by fuzz_set: `--set name=` with 130 bytes 0xFF was 130 bytes, under the 200-byte
+        // limit, but written out as 390 bytes of U+FFFD the file no longer read back.
+        const auto base = shared(referenceCar());
+        const std::string bad(130, '\xff');
+        const EditResult r = EditSession(base).apply(EditList{{"name", bad}});
+        QVERIFY(!r.ok() && !r.config);
+        QCOMPARE(r.refusal, std::string("name: is not valid UTF-8 text"));
+        for (const char* invalid : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "a\xe2\x82", "\x80"})
+            QVERIFY2(!io::isValidUtf8(invalid), invalid);
+        for (const char* valid : {"", "plain", "\xc3\xa9t\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x9a\x97"})
+            QVERIFY2(io::isValidUtf8(valid), valid);
+        QVERIFY(EditSession(base).apply(EditList{{"name", "\xc3\x89t\xc3\xa9 car"}}).ok());
     }
 
     void severalEditsAreAllOrNothing()
