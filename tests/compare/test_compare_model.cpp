@@ -762,6 +762,21 @@ private slots:
         QVERIFY2(seconds < 10.0, qPrintable(QString::number(seconds)));
     }
 
+    void copyingTheWholeVehicleIntoItselfStopsEarly()
+    {
+        // Found by fuzz_patch: nine copies of the root into itself made a 512-fold vehicle (5.4 MB)
+        // within the bounds of any file. A vehicle patch stops at 100 000 values: the eighth copy.
+        Json patch = Json::array();
+        for (int i = 0; i < 9; ++i)
+            patch.push_back(Json{{"op", "copy"}, {"from", ""}, {"path", "/x" + std::to_string(i)}});
+        const compare::PatchResult r = compare::applyPatch(referenceCar(), patch);
+        QVERIFY(!r.applied);
+        QCOMPARE(r.problems.errorCount(), std::size_t(1));
+        QCOMPARE(r.problems.items.front().pointer, std::string("/8"));
+        QVERIFY2(r.problems.items.front().message.find("beyond 100000 values") != std::string::npos,
+                 r.problems.items.front().message.c_str());
+    }
+
     void applyPatchNeverThrowsOnANonArray()
     {
         // parsePatch refuses these, but applyPatch takes any Json: it reports, it does not throw.
