@@ -79,7 +79,10 @@ void checkValidity(const VehicleConfig& c, std::vector<Finding>& out)
     }
     out = std::move(kept);
     const std::size_t firstNew = out.size();
-    for (const auto& [path, message] : invalid) {
+    for (const auto& entry : invalid) {
+        // Named, not structured bindings: clang before 16 (the fuzz build) cannot capture those.
+        const auto& path = entry.first;
+        const auto& message = entry.second;
         if (std::any_of(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(firstNew),
                         [&](const Finding& f) { return standsForValidation(f) && names(f, path); }))
             continue;
