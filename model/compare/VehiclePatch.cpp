@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace jounce::compare {
 namespace {
@@ -83,9 +84,43 @@ std::string sectionOfPointer(const std::string& pointer)
     return node ? sectionOf(*node) : std::string();
 }
 
+namespace {
+
+std::string escapeToken(const std::string& key)
+{
+    std::string out;
+    for (char c : key)
+        out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    return out;
+}
+
+/// Json::diff compares numbers by value, so 0.0 and -0.0 (a mirrored zero camber in the tank) are
+/// "equal" and the files differ after diff and patch. Adds a replace for every such pair at the
+/// same place in both documents (places diff keeps, so the paths stay valid after its operations).
+void addSignedZeros(const Json& from, const Json& to, const std::string& path, Json& patch)
+{
+    if (from.is_object() && to.is_object()) {
+        for (auto it = from.begin(); it != from.end(); ++it)
+            if (const auto other = to.find(it.key()); other != to.end())
+                addSignedZeros(it.value(), *other, path + "/" + escapeToken(it.key()), patch);
+    } else if (from.is_array() && to.is_array()) {
+        for (std::size_t i = 0; i < std::min(from.size(), to.size()); ++i)
+            addSignedZeros(from[i], to[i], path + "/" + std::to_string(i), patch);
+    } else if (from.is_number_float() && to.is_number_float() && from == to &&
+               std::signbit(from.get<double>()) != std::signbit(to.get<double>())) {
+        patch.push_back(Json{{"op", "replace"}, {"path", path}, {"value", to}});
+    }
+}
+
+}  // namespace
+
 Json makePatch(const VehicleConfig& from, const VehicleConfig& to)
 {
-    return Json::diff(io::vehicleToJson(from), io::vehicleToJson(to));
+    const Json a = io::vehicleToJson(from);
+    const Json b = io::vehicleToJson(to);
+    Json patch = Json::diff(a, b);
+    addSignedZeros(a, b, "", patch);
+    return patch;
 }
 
 std::optional<Json> parsePatch(std::string_view text, Problems& problems)
@@ -143,6 +178,10 @@ std::optional<config::EditList> patchEdits(const VehicleConfig& base, const Json
         const std::string pointer = path->get<std::string>();
         const config::Node* leaf = registry.findLeaf(pointer);
         if (pointer.empty() || pointer.find('*') != std::string::npos || !leaf || !registry.get(base, pointer))
+            return std::nullopt;
+        // An edit session compares vehicles by value, where 0.0 == -0.0: a zero goes through the
+        // document, so that a change of its sign reaches the file (makePatch writes such changes).
+        if (const Json& v = op["value"]; v.is_number_float() && v.get<double>() == 0.0)
             return std::nullopt;
         edits.push_back({config::ParameterRegistry::pointerToPath(pointer), op["value"]});
     }

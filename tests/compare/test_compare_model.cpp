@@ -762,6 +762,24 @@ private slots:
         QVERIFY2(seconds < 10.0, qPrintable(QString::number(seconds)));
     }
 
+    void aSignedZeroSurvivesDiffThenPatch()
+    {
+        // Found by fuzz_patch: the tank's mirrored camber is -0.0; a vehicle with 0.0 there was
+        // "equal" to Json::diff, so diff then patch gave a file with -0.0 where 0.0 was.
+        io::VehicleFile tank = io::loadVehicle(JOUNCE_SOURCE_DIR "/presets/tank.json");
+        QVERIFY(tank.ok());
+        QVERIFY(std::signbit(tank.config.wheels[0].suspension.camberAtMaxDroop));
+        VehicleConfig positive = tank.config;
+        positive.wheels[0].suspension.camberAtMaxDroop = 0.0;
+        const Json patch = compare::makePatch(tank.config, positive);
+        QCOMPARE(patch.size(), std::size_t(1));
+        QCOMPARE(patch[0]["op"].get<std::string>(), std::string("replace"));
+        const compare::PatchResult r = compare::applyPatch(tank.config, patch);
+        QVERIFY(r.ok());
+        QCOMPARE(io::vehicleToText(r.config), io::vehicleToText(positive));
+        QVERIFY(compare::makePatch(tank.config, tank.config).empty());
+    }
+
     void copyingTheWholeVehicleIntoItselfStopsEarly()
     {
         // Found by fuzz_patch: nine copies of the root into itself made a 512-fold vehicle (5.4 MB)
