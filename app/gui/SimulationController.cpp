@@ -81,8 +81,13 @@ void SimulationController::stepOnce()
 void SimulationController::reset()
 {
     runner_->reset();
+    restartInputs();
+}
+
+void SimulationController::restartInputs()
+{
     input_ = {};
-    autoBoxOn_ = true;  // the vehicle restarts with the autobox on
+    autoBoxOn_ = true;  // the vehicle restarts with the keys released and the autobox on
     sendInput();
 }
 
@@ -94,9 +99,7 @@ void SimulationController::setRealTime(bool realTime)
 void SimulationController::setStartPose(const sim::SpawnPose& start)
 {
     runner_->setStartPose(start);
-    input_ = {};
-    autoBoxOn_ = true;
-    sendInput();
+    restartInputs();
 }
 
 void SimulationController::setKeepDrivingAfterManeuver(bool keepDriving)

@@ -72,6 +72,8 @@ private:
     void drain();
     void pushConfig();
     void sendInput();
+    /// After a reset: no key held, autobox on, told to the simulation.
+    void restartInputs();
 
     VehicleDocument& document_;
     widgets::TelemetryPanel& panel_;

@@ -35,6 +35,22 @@ RoadContact flatRoad()
 /// Chassis height that puts wheel `w`'s centre at `centreHeight` above the plane z = 0.
 double chassisHeightFor(const WheelConfig& w, double centreHeight) { return centreHeight - w.geometry.wheelCentreOffset.z; }
 
+
+/// Wheel 0 of `car` standing on `road` with its rest load, in the first of 3 sub-steps at 60 Hz.
+TireContact tireAtRest(const VehicleConfig& car, const RoadContact& road)
+{
+    TireContact in;
+    in.wheel = &car.wheels[0];
+    in.road = &road;
+    in.loadFilter = &car.tireLoadFilter;
+    in.normalForce = car.wheels[0].suspension.sprungMass * kGravity;
+    in.gravity = kGravity;
+    in.h = 1.0 / 180.0;
+    in.timerStep = physxSubStep(1.0 / 60.0, 3);
+    in.firstSubStep = true;
+    return in;
+}
+
 }  // namespace
 
 class TestVehicleStages : public QObject {
@@ -169,15 +185,7 @@ private slots:
         const WheelConfig& w = car.wheels[0];
         const RoadContact road = flatRoad();
         const ChassisState cs = levelChassis(0.3);
-        TireContact in;
-        in.wheel = &w;
-        in.road = &road;
-        in.loadFilter = &car.tireLoadFilter;
-        in.normalForce = w.suspension.sprungMass * kGravity;
-        in.gravity = kGravity;
-        in.h = 1.0 / 180.0;
-        in.timerStep = physxSubStep(1.0 / 60.0, 3);
-        in.firstSubStep = true;
+        TireContact in = tireAtRest(car, road);
         WheelState ws;
         const TireResult t = tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws);
         QVERIFY(t.loaded);
@@ -208,15 +216,7 @@ private slots:
         const WheelConfig& w = car.wheels[0];
         const RoadContact road = flatRoad();
         const ChassisState cs = levelChassis(0.3);
-        TireContact in;
-        in.wheel = &w;
-        in.road = &road;
-        in.loadFilter = &car.tireLoadFilter;
-        in.normalForce = w.suspension.sprungMass * kGravity;
-        in.gravity = kGravity;
-        in.h = 1.0 / 180.0;
-        in.timerStep = physxSubStep(1.0 / 60.0, 3);
-        in.firstSubStep = true;  // the rows are reported from the first sub-step of an update only
+        const TireContact in = tireAtRest(car, road);  // rows are reported from a first sub-step only
         WheelState ws;
         int sideFrom = 0;
         for (int subStep = 1; subStep <= 400 && sideFrom == 0; ++subStep)
