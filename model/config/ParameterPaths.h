@@ -168,6 +168,23 @@ namespace tire {
 inline constexpr ElementPath latStiffX{"wheels[*].tire.latStiffX"};
 inline constexpr ElementPath latStiffY{"wheels[*].tire.latStiffY"};
 inline constexpr ElementPath frictionVsSlipGraph{"wheels[*].tire.frictionVsSlipGraph"};
+inline constexpr ElementPath model{"wheels[*].tire.model"};
+/// The Unity friction curves (docs/unity.md), an optional object.
+inline constexpr ElementPath unity{"wheels[*].tire.unity"};
+namespace forwardFriction {
+inline constexpr ElementPath extremumSlip{"wheels[*].tire.unity.forwardFriction.extremumSlip"};
+inline constexpr ElementPath extremumValue{"wheels[*].tire.unity.forwardFriction.extremumValue"};
+inline constexpr ElementPath asymptoteSlip{"wheels[*].tire.unity.forwardFriction.asymptoteSlip"};
+inline constexpr ElementPath asymptoteValue{"wheels[*].tire.unity.forwardFriction.asymptoteValue"};
+inline constexpr ElementPath stiffness{"wheels[*].tire.unity.forwardFriction.stiffness"};
+}  // namespace forwardFriction
+namespace sidewaysFriction {
+inline constexpr ElementPath extremumSlip{"wheels[*].tire.unity.sidewaysFriction.extremumSlip"};
+inline constexpr ElementPath extremumValue{"wheels[*].tire.unity.sidewaysFriction.extremumValue"};
+inline constexpr ElementPath asymptoteSlip{"wheels[*].tire.unity.sidewaysFriction.asymptoteSlip"};
+inline constexpr ElementPath asymptoteValue{"wheels[*].tire.unity.sidewaysFriction.asymptoteValue"};
+inline constexpr ElementPath stiffness{"wheels[*].tire.unity.sidewaysFriction.stiffness"};
+}  // namespace sidewaysFriction
 }  // namespace tire
 namespace compliance {
 inline constexpr ElementPath wheelToeAngle{"wheels[*].compliance.wheelToeAngle"};

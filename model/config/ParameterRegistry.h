@@ -101,6 +101,9 @@ public:
     /// Leaves of a wheel: the value changes sign between a left and a right wheel (lateral offsets,
     /// camber, toe), so an edit linked across sides is mirrored. PhysX itself does not mirror.
     bool mirrorsLeftRight = false;
+    /// Leaves added to the format later: a value equal to this one is left out of written files,
+    /// so files written before the leaf existed stay canonical (tire.model "physx").
+    std::optional<Json> omittedValue;
     /// Set on graphs (arrays of [x, y] points): the node is drawn and edited as a curve.
     std::optional<GraphInfo> graph;
 

@@ -108,7 +108,10 @@ Json writeNode(const Node& node, void* address, const VehicleConfig& config)
         void* childAddress = c->locate(value);
         if (c->optional && !c->hasValue(childAddress))
             continue;
-        out[c->key] = writeNode(*c, childAddress, config);
+        Json child = writeNode(*c, childAddress, config);
+        if (c->omittedValue && child == *c->omittedValue)
+            continue;
+        out[c->key] = std::move(child);
     }
     return out;
 }

@@ -74,8 +74,33 @@ struct SuspensionData {
     friend bool operator==(const SuspensionData&, const SuspensionData&) = default;
 };
 
+/// Unity's WheelFrictionCurve (docs/unity.md "Friction curves"): force / tire load against slip, a
+/// two-piece spline through (0, 0), (extremumSlip, extremumValue) and (asymptoteSlip,
+/// asymptoteValue), constant beyond, scaled by stiffness. Defaults: Unity 5's forward curve.
+struct WheelFrictionCurve {
+    double extremumSlip = 0.4;
+    double extremumValue = 1.0;
+    double asymptoteSlip = 0.8;
+    double asymptoteValue = 0.5;
+    double stiffness = 1.0;
+    friend bool operator==(const WheelFrictionCurve&, const WheelFrictionCurve&) = default;
+};
+
+/// The two curves of a Unity WheelCollider, with Unity 5's defaults (docs/unity.md).
+struct UnityTireData {
+    WheelFrictionCurve forwardFriction;
+    WheelFrictionCurve sidewaysFriction{0.2, 1.0, 0.5, 0.75, 1.0};
+    friend bool operator==(const UnityTireData&, const UnityTireData&) = default;
+};
+
+/// The tire force model of a wheel: PhysX's default (§2.10) or Unity's friction curves.
+enum class TireModelKind { PhysX, Unity };
+
 // §1.5 PxVehicleTireData
 struct TireData {
+    TireModelKind model = TireModelKind::PhysX;
+    /// Used when `model` is Unity; absent means Unity's default curves (docs/unity.md).
+    std::optional<UnityTireData> unity;
     int type = 0;
     double latStiffX = 2.0;
     double latStiffY = 0.3125 * 180.0 / kPi;

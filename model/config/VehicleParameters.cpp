@@ -82,6 +82,7 @@ const Section kAntiRoll{"PxVehicleAntiRollBarData", "§1.4"};
 const Section kTire{"PxVehicleTireData", "§1.5"};
 const Section kLoadFilter{"PxVehicleTireLoadFilterData", "§1.6"};
 const Section kWheelsSim{"PxVehicleWheelsSimData", "§1.7"};
+const Section kUnityTire{"Unity WheelFrictionCurve", "docs/unity.md \"Friction curves\""};
 const Section kCompliance{"Suspension compliance", "PhysX 5 PxVehicleSuspensionComplianceParams"};
 const Section kEngine{"PxVehicleEngineData", "§1.8"};
 const Section kGears{"PxVehicleGearsData", "§1.9"};
@@ -151,6 +152,39 @@ void complianceParameters(ObjectBuilder<WheelConfig> w)
     }
 }
 
+/// One Unity WheelFrictionCurve (docs/unity.md "Friction curves"). Slips are PhysX's (§2.8):
+/// dimensionless forward, an angle in rad sideways; values are force / tire load.
+void frictionCurveParameters(ObjectBuilder<WheelFrictionCurve> c, bool forward)
+{
+    const char* slip = forward ? "1" : "rad";
+    const double slipMax = forward ? 1.0 : 0.5;
+    c.scalar("extremumSlip", &WheelFrictionCurve::extremumSlip,
+             kUnityTire(slip, gt(0), plaus(1e-4, 20), 0.05, slipMax, "slip of the curve's peak (Unity 5: 0.4 forward, 0.2 sideways)"));
+    c.scalar("extremumValue", &WheelFrictionCurve::extremumValue,
+             kUnityTire("1", ge(0), plaus(0, 10), 0.5, 2, "force / tire load at the extremum slip, before stiffness (Unity 5: 1)"));
+    c.scalar("asymptoteSlip", &WheelFrictionCurve::asymptoteSlip,
+             kUnityTire(slip, gt(0), plaus(1e-4, 20), 0.1, 2 * slipMax, "slip beyond which the curve is flat (Unity 5: 0.8 forward, 0.5 sideways)"));
+    c.scalar("asymptoteValue", &WheelFrictionCurve::asymptoteValue,
+             kUnityTire("1", ge(0), plaus(0, 10), 0.3, 1.5, "force / tire load at and beyond the asymptote slip, before stiffness (Unity 5: 0.5 forward, 0.75 sideways)"));
+    c.scalar("stiffness", &WheelFrictionCurve::stiffness,
+             kUnityTire("1", ge(0), plaus(0, 10), 0.5, 2, "multiplier of both values: the grip of this surface (Unity: 1; 0 means no friction)"));
+}
+
+/// tire.model and, for the Unity model, tire.unity (docs/unity.md).
+void tireModelParameters(ObjectBuilder<TireData> tire)
+{
+    Node& model = tire.scalar("model", &TireData::model,
+                              kTire("", any(), same(), kNaN, kNaN, "tire force model: physx (PhysX's default, §2.10) or unity (Unity's WheelFrictionCurves)"),
+                              {"physx", "unity"});
+    model.omittedValue = Json("physx");
+    auto unity = tire.optionalObject("unity", &TireData::unity, kUnityTire.guide,
+                                     "Unity WheelCollider friction curves, used when model is unity (absent: Unity 5's defaults)");
+    frictionCurveParameters(unity.object("forwardFriction", &UnityTireData::forwardFriction, kUnityTire.guide,
+                                         "curve of the rolling direction against longitudinal slip"), true);
+    frictionCurveParameters(unity.object("sidewaysFriction", &UnityTireData::sidewaysFriction, kUnityTire.guide,
+                                         "curve of the sideways direction against the slip angle"), false);
+}
+
 void wheelParameters(ObjectBuilder<WheelConfig> w)
 {
     auto wheel = w.object("wheel", &WheelConfig::wheel, kWheel.guide, "wheel and tire body");
@@ -192,6 +226,7 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
                 kSuspension("rad", closed(-kHalfPi, kHalfPi), plaus(-0.5, 0.5), -0.1, 0.1, "camber added at full droop")));
 
     auto tire = w.object("tire", &WheelConfig::tire, kTire.guide, "tire force model");
+    tireModelParameters(tire);
     tire.scalar("type", &TireData::type,
                 kTire("1", closed(0, 255), same(), kNaN, kNaN, "tire type: column of the surface friction table"));
     tire.scalar("latStiffX", &TireData::latStiffX,

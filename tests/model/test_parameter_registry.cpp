@@ -93,7 +93,9 @@ private slots:
         const Json file = io::vehicleToJson(car);
         for (const config::LeafRef& leaf : ParameterRegistry::instance().leaves(car)) {
             const Json::json_pointer ptr(leaf.pointer);
-            QVERIFY2(file.contains(ptr), qPrintable(QString::fromStdString(leaf.pointer)));
+            // A leaf at its omitted value (tire.model "physx") is left out of the file.
+            const bool omitted = leaf.node->omittedValue && ParameterRegistry::instance().get(car, leaf.path) == leaf.node->omittedValue;
+            QVERIFY2(file.contains(ptr) != omitted, qPrintable(QString::fromStdString(leaf.pointer)));
             QCOMPARE(QString::fromStdString(ParameterRegistry::pathToPointer(leaf.path)), QString::fromStdString(leaf.pointer));
             QCOMPARE(QString::fromStdString(ParameterRegistry::pointerToPath(leaf.pointer)), QString::fromStdString(leaf.path));
         }
