@@ -13,6 +13,9 @@ double frictionVsSlip(std::span<const GraphPoint> graph, double longSlip) noexce
 
 double tireFriction(const TireData& tire, double surfaceTireFriction, double longSlip) noexcept
 {
+    // Unity's curves take the place of the graph (docs/unity.md "Friction curves").
+    if (tire.model == TireModelKind::Unity)
+        return surfaceTireFriction;
     return frictionVsSlip(tire.frictionVsSlipGraph, longSlip) * surfaceTireFriction;
 }
 

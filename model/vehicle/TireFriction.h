@@ -12,7 +12,7 @@ namespace jounce::sim {
 /// An empty graph is neutral (multiplier 1).
 double frictionVsSlip(std::span<const GraphPoint> graph, double longSlip) noexcept;
 
-/// §2.9: μ = graph(|s_L|) · μ_pair.
+/// §2.9: μ = graph(|s_L|) · μ_pair; μ_pair alone for the Unity tire model (its curves replace the graph).
 double tireFriction(const TireData& tire, double surfaceTireFriction, double longSlip) noexcept;
 
 }  // namespace jounce::sim

@@ -2,6 +2,7 @@
 
 #include "vehicle/Camber.h"
 #include "vehicle/TireFriction.h"
+#include "vehicle/UnityTireModel.h"
 
 #include <cmath>
 
@@ -53,7 +54,10 @@ void stickyTire(const TireContact& in, double vL, double vT, double omega, Wheel
 
 }  // namespace
 
-TireShader tireShaderFor(const TireData&) noexcept { return defaultTireModel; }
+TireShader tireShaderFor(const TireData& tire) noexcept
+{
+    return tire.model == TireModelKind::Unity ? unityTireModel : defaultTireModel;
+}
 
 TireResult tireStage(const TireContact& in, TireShader shader, const ChassisState& cs, const btVector3& cm,
                      WheelState& ws)

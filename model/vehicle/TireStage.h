@@ -14,7 +14,8 @@
 
 namespace jounce::sim {
 
-/// The tire model a wheel's tire data asks for. Jounce has the PhysX default model (§2.10).
+/// The tire model a wheel's tire data asks for: the PhysX default model (§2.10) or Unity's
+/// friction curves (UnityTireModel.h).
 TireShader tireShaderFor(const TireData& tire) noexcept;
 
 /// What the tire stage needs to know about one touching wheel in one sub-step.

@@ -150,10 +150,14 @@ struct Explanation {
 //   every wheel); its damping ratios 0.58 and 0.68 are PhysX's, below the guide's 0.8.
 // - tank.json and truck-6w.json name every parameter that sits outside the car ranges because of
 //   their weight; the typical-range advice on exactly those parameters is explained.
+// - unity-default-car.json keeps Unity's WheelCollider defaults (the snippet's damper, target
+//   position 0.5), so the doctor advises on them as it would on the same car in Unity.
 const std::vector<Explanation>& explanations()
 {
     static const std::vector<Explanation> all{
         {"physx-snippet-4w.json", "suspension.dampingRatio", "", "The PhysX 4.1 SnippetVehicle4W car"},
+        {"unity-default-car.json", "suspension.dampingRatio", "", "damping ratio of 0.6 to 0.65"},
+        {"unity-default-car.json", "suspension.theoreticalSpring", "", "unloaded over the last 5 cm of droop"},
         {"tank.json", "parameter.typicalRange", "chassis.mass", "chassis and wheel masses"},
         {"tank.json", "parameter.typicalRange", "wheels[*].wheel.mass", "chassis and wheel masses"},
         {"tank.json", "parameter.typicalRange", "wheels[*].wheel.moi", "wheel masses and inertias"},
@@ -242,7 +246,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(JOUNCE_SOURCE_DIR "/presets"));
         const QStringList files = dir.entryList({"*.json"}, QDir::Files);
-        QCOMPARE(files.size(), 6);
+        QCOMPARE(files.size(), 7);
         for (const QString& file : files) {
             const io::VehicleFile doc = io::loadVehicle(dir.filePath(file).toStdString());
             QVERIFY2(doc.ok(), qPrintable(file));

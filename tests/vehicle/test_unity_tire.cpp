@@ -1,0 +1,257 @@
+// The Unity tire model (docs/unity.md "Friction curves", "Combined slip"): the curve's shape, the
+// force bounded by the peak times the load, smooth through zero speed, the model chosen per wheel
+// with the PhysX model untouched, and the Unity default car at rest on a 10 % slope.
+
+#include "io/VehicleJson.h"
+#include "support/NearAssert.h"
+#include "vehicle/Slip.h"
+#include "vehicle/TireFriction.h"
+#include "vehicle/TireStage.h"
+#include "vehicle/UnityTireModel.h"
+#include "world/World.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <vector>
+
+using namespace jounce;
+using namespace jounce::sim;
+
+namespace {
+
+const WheelFrictionCurve kForward{0.4, 1.0, 0.8, 0.5, 1.0};
+const WheelFrictionCurve kSideways{0.2, 1.0, 0.5, 0.75, 1.0};
+const WheelFrictionCurve kRising{0.1, 0.8, 0.6, 1.2, 1.0};  // asymptote above extremum: still monotone
+
+double slope(const WheelFrictionCurve& c, double x, double h = 1e-7)
+{
+    return (frictionCurveValue(c, x + h) - frictionCurveValue(c, x - h)) / (2 * h);
+}
+
+TireData unityTire(UnityTireData curves = {})
+{
+    TireData t;
+    t.model = TireModelKind::Unity;
+    t.unity = curves;
+    return t;
+}
+
+TireInputs inputs(double longSlip, double latSlip, double load = 4000.0, double mu = 1.0)
+{
+    TireInputs in;
+    in.friction = mu;
+    in.longSlip = longSlip;
+    in.latSlip = latSlip;
+    in.filteredLoad = load;
+    in.wheelRadius = 0.5;
+    return in;
+}
+
+/// A plane rising `grade` metres per metre along +x, one tarmac surface.
+class SlopeGround final : public Ground {
+public:
+    explicit SlopeGround(double grade)
+        : grade_(grade), normal_(btVector3(-grade, 0, 1).normalized()), shape_(normal_, 0.0)
+    {
+        object_.setCollisionShape(&shape_);
+    }
+    bool raycast(const btVector3& from, const btVector3& to, GroundHit& hit) const override
+    {
+        const double a = normal_.dot(from), b = normal_.dot(to);
+        if (a < 0 || b > 0 || a == b)
+            return false;
+        hit.point = from + (to - from) * (a / (a - b));
+        hit.normal = normal_;
+        hit.surface = 0;
+        return true;
+    }
+    double heightAt(double x, double) const override { return grade_ * x; }
+    const std::vector<std::string>& surfaceNames() const override { return names_; }
+    btCollisionObject* collisionObject() override { return &object_; }
+
+private:
+    double grade_;
+    btVector3 normal_;
+    btStaticPlaneShape shape_;
+    btCollisionObject object_;
+    std::vector<std::string> names_{"tarmac"};
+};
+
+std::shared_ptr<VehicleConfig> preset(const char* name)
+{
+    const io::VehicleFile f = io::loadVehicle(std::string(JOUNCE_SOURCE_DIR) + "/presets/" + name);
+    if (!f.ok())
+        qFatal("cannot read preset %s", name);
+    return std::make_shared<VehicleConfig>(f.config);
+}
+
+/// How far the chassis moves in `seconds` on a 10 % slope with the handbrake on, after settling.
+double creepOnSlope(std::shared_ptr<VehicleConfig> car, double seconds)
+{
+    World world(std::make_shared<SlopeGround>(0.1));
+    Vehicle& v = world.addVehicle(std::move(car), {});
+    VehicleInputs hold;
+    hold.handbrake = 1.0;
+    constexpr double dt = 1.0 / 60.0;
+    for (int i = 0; i < 5 * 60; ++i)
+        world.step(dt, std::span<const VehicleInputs>(&hold, 1));
+    const btVector3 start = v.chassisTransform().getOrigin();
+    for (int i = 0; i < static_cast<int>(seconds * 60); ++i)
+        world.step(dt, std::span<const VehicleInputs>(&hold, 1));
+    return (v.chassisTransform().getOrigin() - start).length();
+}
+
+/// The largest change of either force component between contact speeds `dv` apart, for a wheel
+/// at standstill (ω = 0) swept from -1 to 1 m/s with 2 cm/s of side speed; every force bounded.
+double largestForceStep(bool torque, double dv)
+{
+    const TireData tire = unityTire();
+    double previousL = 0, previousT = 0, largest = 0;
+    const int n = static_cast<int>(std::lround(2.0 / dv));
+    for (int i = 0; i <= n; ++i) {
+        const double vL = -1.0 + i * dv;
+        const double sL = longitudinalSlip(SlipVehicleKind::Car, torque, vL, 0.0, 0.5, 4.0);
+        const TireForces f = unityTireModel(tire, inputs(sL, lateralSlip(vL, 0.02)));
+        if (!(std::hypot(f.longForce, f.latForce) <= 4000.0 * (1 + 1e-12)))
+            return INFINITY;
+        if (i > 0)
+            largest = std::max({largest, std::fabs(f.longForce - previousL), std::fabs(f.latForce - previousT)});
+        previousL = f.longForce;
+        previousT = f.latForce;
+    }
+    return largest;
+}
+
+}  // namespace
+
+class TestUnityTire : public QObject {
+    Q_OBJECT
+private slots:
+    void curveGoesThroughItsPointsWithZeroSlopes()
+    {
+        for (const WheelFrictionCurve& c : {kForward, kSideways, kRising}) {
+            QCOMPARE(frictionCurveValue(c, 0.0), 0.0);
+            JOUNCE_VERIFY_NEAR(frictionCurveValue(c, c.extremumSlip), c.extremumValue, 1e-15);
+            JOUNCE_VERIFY_NEAR(frictionCurveValue(c, c.asymptoteSlip), c.asymptoteValue, 1e-15);
+            QCOMPARE(frictionCurveValue(c, 10.0 * c.asymptoteSlip), c.asymptoteValue);  // flat beyond
+            QCOMPARE(frictionCurveValue(c, -c.extremumSlip), c.extremumValue);          // |slip|
+            // Zero tangent at both knots (documented), 2·y_e/x_e at zero slip (docs/unity.md).
+            JOUNCE_VERIFY_NEAR(slope(c, c.extremumSlip, 1e-9), 0.0, 1e-6);
+            JOUNCE_VERIFY_NEAR(slope(c, c.asymptoteSlip, 1e-9), 0.0, 1e-6);
+            JOUNCE_VERIFY_NEAR(frictionCurveValue(c, 1e-9) / 1e-9, 2.0 * c.extremumValue / c.extremumSlip, 1e-5);
+            QCOMPARE(frictionCurvePeak(c), std::max(c.extremumValue, c.asymptoteValue));
+        }
+        // The defaults of Unity 5 and later are the registry's and the model's.
+        QCOMPARE(UnityTireData{}.forwardFriction, kForward);
+        QCOMPARE(UnityTireData{}.sidewaysFriction, kSideways);
+        QCOMPARE(unityCurves(TireData{}).sidewaysFriction, kSideways);
+    }
+
+    void eachPieceIsMonotone()
+    {
+        for (const WheelFrictionCurve& c : {kForward, kSideways, kRising}) {
+            const int n = 2000;
+            for (int i = 0; i < n; ++i) {
+                const double a = c.extremumSlip * i / n, b = c.extremumSlip * (i + 1) / n;
+                QVERIFY(frictionCurveValue(c, b) >= frictionCurveValue(c, a));
+                const double p = c.extremumSlip + (c.asymptoteSlip - c.extremumSlip) * i / n;
+                const double q = c.extremumSlip + (c.asymptoteSlip - c.extremumSlip) * (i + 1) / n;
+                const double sign = c.asymptoteValue >= c.extremumValue ? 1.0 : -1.0;
+                QVERIFY(sign * (frictionCurveValue(c, q) - frictionCurveValue(c, p)) >= 0.0);
+            }
+        }
+    }
+
+    void brokenCurvesStayBounded()
+    {
+        // extremumSlip >= asymptoteSlip (a doctor error): flat at the asymptote past the extremum.
+        const WheelFrictionCurve backwards{0.5, 1.0, 0.3, 0.6, 1.0};
+        QCOMPARE(frictionCurveValue(backwards, 0.6), 0.6);
+        QCOMPARE(frictionCurveValue(backwards, 0.5), 1.0);
+        for (double s = 0; s < 3; s += 0.01)
+            QVERIFY(std::isfinite(frictionCurveValue(backwards, s)) && frictionCurveValue(backwards, s) <= 1.0);
+        UnityTireData zero;
+        zero.forwardFriction.stiffness = 0.0;
+        zero.sidewaysFriction.stiffness = 0.0;
+        const TireForces f = unityTireModel(unityTire(zero), inputs(0.3, 0.1));
+        QCOMPARE(f.longForce, 0.0);
+        QCOMPARE(f.latForce, 0.0);
+    }
+
+    void pureSlipIsTheCurveTimesStiffnessAndLoad()
+    {
+        UnityTireData curves;
+        curves.forwardFriction.stiffness = 1.5;
+        curves.sidewaysFriction.stiffness = 0.7;
+        const TireData tire = unityTire(curves);
+        for (double s : {-2.0, -0.5, -0.1, 0.01, 0.3, 0.4, 0.6, 1.0}) {
+            const TireForces lon = unityTireModel(tire, inputs(s, 0.0, 4000.0, 0.9));
+            JOUNCE_VERIFY_NEAR(lon.longForce, std::copysign(1.0, s) * frictionCurveValue(kForward, s) * 1.5 * 0.9 * 4000.0, 1e-9);
+            QCOMPARE(lon.latForce, 0.0);
+            JOUNCE_VERIFY_NEAR(lon.wheelTorque, -lon.longForce * 0.5, 1e-9);
+            const TireForces lat = unityTireModel(tire, inputs(0.0, s / 4.0, 4000.0, 0.9));
+            // Lateral force opposes the slip angle, as in the PhysX model (vehicle-model §2.10).
+            JOUNCE_VERIFY_NEAR(lat.latForce, -std::copysign(1.0, s) * frictionCurveValue(kSideways, s / 4.0) * 0.7 * 0.9 * 4000.0, 1e-9);
+            QCOMPARE(lat.longForce, 0.0);
+        }
+    }
+
+    void combinedForceIsBoundedByThePeakTimesTheLoad()
+    {
+        UnityTireData curves;
+        curves.forwardFriction = kRising;
+        curves.forwardFriction.stiffness = 1.3;
+        for (const UnityTireData& c : {UnityTireData{}, curves}) {
+            const double peak = std::max(frictionCurvePeak(c.forwardFriction) * c.forwardFriction.stiffness,
+                                         frictionCurvePeak(c.sidewaysFriction) * c.sidewaysFriction.stiffness);
+            double largest = 0.0;
+            for (double sL = -3.0; sL <= 3.0; sL += 0.0125)
+                for (double sT = -1.5; sT <= 1.5; sT += 0.0125) {
+                    const TireForces f = unityTireModel(unityTire(c), inputs(sL, sT, 3000.0, 0.8));
+                    const double magnitude = std::hypot(f.longForce, f.latForce);
+                    QVERIFY2(magnitude <= peak * 0.8 * 3000.0 * (1 + 1e-12), qPrintable(QString("%1 %2").arg(sL).arg(sT)));
+                    largest = std::max(largest, magnitude);
+                }
+            QVERIFY(largest > 0.99 * peak * 0.8 * 3000.0);  // the bound is reached
+        }
+    }
+
+    void smoothThroughZeroSpeed()
+    {
+        // PhysX's slips (vehicle-model §2.8) of a wheel creeping through standstill with a little
+        // side speed, braked (slip with torque) and free rolling: the force stays bounded, and the
+        // largest change between neighbouring contact speeds halves with the spacing, so there is
+        // no jump anywhere, zero speed included (a step would keep its size).
+        for (bool torque : {true, false}) {
+            const double coarse = largestForceStep(torque, 1e-4);
+            const double fine = largestForceStep(torque, 0.5e-4);
+            QVERIFY2(fine < 0.55 * coarse, qPrintable(QString("%1 then %2").arg(coarse).arg(fine)));
+            QVERIFY2(coarse < 25.0, qPrintable(QString::number(coarse)));  // ≤ 0.6 % of the load per 0.1 mm/s
+        }
+    }
+
+    void theModelIsChosenPerWheel()
+    {
+        TireData physx;
+        QVERIFY(tireShaderFor(physx) == &defaultTireModel);
+        QVERIFY(tireShaderFor(unityTire()) == &unityTireModel);
+        // A PhysX tire keeps its friction-vs-slip graph; a Unity tire takes the surface pair alone.
+        physx.frictionVsSlipGraph = {{0.0, 1.0}, {0.1, 1.2}, {1.0, 0.8}};
+        JOUNCE_VERIFY_NEAR(tireFriction(physx, 0.9, 0.1), 1.08, 1e-12);
+        TireData unity = unityTire();
+        unity.frictionVsSlipGraph = physx.frictionVsSlipGraph;
+        QCOMPARE(tireFriction(unity, 0.9, 0.1), 0.9);
+    }
+
+    void unityDefaultCarHoldsOnASlopeWithTheHandbrake()
+    {
+        // docs/unity.md "Combined slip": no standstill creep beyond 1 cm per minute on 10 %.
+        const double unity = creepOnSlope(preset("unity-default-car.json"), 60.0);
+        QVERIFY2(unity < 0.01, qPrintable(QString("crept %1 m").arg(unity)));
+        qInfo("Unity default car, 10 %% slope, handbrake: %.3g m in 60 s", unity);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnityTire)
+#include "test_unity_tire.moc"
