@@ -40,6 +40,18 @@ const std::vector<CheckInfo>& checkCatalogue()
         {"differential.frontRearSplit", "advice", "§1.12, §2.20",
          "a 4WD type sending 95 % or more to one axle; fix: the matching 2WD type"},
         {"surfaces.friction", "warning", "§1.15", "a friction table value above 2"},
+        {"unity.slipOrder", "error", "docs/unity.md",
+         "a Unity curve whose asymptoteSlip is not beyond its extremumSlip; fix: twice the extremum slip"},
+        {"unity.noFriction", "error", "docs/unity.md",
+         "a Unity curve with stiffness or extremumValue 0: no friction in that direction; fix: 1"},
+        {"unity.asymptoteAboveExtremum", "warning", "docs/unity.md",
+         "a Unity curve rising after its extremum (the tire never breaks away); fix: Unity's default ratio"},
+        {"unity.steepCurve", "warning", "docs/unity.md",
+         "a Unity curve rising faster than 100 x load per unit slip (the force reverses within a step); fix: a "
+         "larger extremumSlip"},
+        {"unity.unusedCurves", "advice", "docs/unity.md",
+         "Unity friction curves on a wheel whose tire model is physx; fix: the Unity model"},
+        {"unity.mixedModels", "advice", "docs/unity.md", "some wheels use the Unity tire model and others PhysX's"},
         {"value.invalid", "error", "validation",
          "a value validation rejects (as `jounce-cli validate` and the Problems panel); no other check reasons from "
          "it; a fix only where another check's fix makes it valid"},

@@ -85,6 +85,10 @@ void checkDifferential(const VehicleConfig& c, std::vector<Finding>& out);
 // SurfaceChecks.cpp
 void checkFriction(const VehicleConfig& c, std::vector<Finding>& out);
 
+// UnityChecks.cpp
+void checkUnityCurves(const VehicleConfig& c, std::vector<Finding>& out);
+void checkTireModels(const VehicleConfig& c, std::vector<Finding>& out);
+
 // ValidityCheck.cpp; diagnose() runs it after the checks above: every value validation rejects is an
 // error finding (value.invalid) unless a check's error with a fix already names it, and the other
 // findings that name such a value are left out.
