@@ -8,6 +8,8 @@
 #include "io/VehicleJson.h"
 #include "json/JsonText.h"
 #include "json/TextFile.h"
+#include "run/RunFile.h"
+#include "run/RunLogger.h"
 #include "run/RunRecorder.h"
 #include "run/Simulation.h"
 #include "run/TelemetryCsvRecorder.h"
@@ -21,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -39,7 +42,21 @@ struct RunOptions {
     double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s)
     std::vector<std::string> sets;
     std::string start;  // --start: a named start point of the terrain, or X,Y[,HEADING]
+    std::string record;  // --record: the run file to write
+    std::string inputs;  // --inputs: the run file whose driver inputs are replayed
 };
+
+/// A run file's terrain reference as a path that exists: as written (absolute, or relative to
+/// the working folder), else relative to the run file's folder. "" for the flat plane.
+std::string terrainOfRun(const sim::RunLog& run, const std::string& runPath)
+{
+    const std::string& file = run.terrain.file;
+    if (file.empty() || file.front() == '/' || std::ifstream(file).good())
+        return file;
+    const std::size_t slash = runPath.find_last_of('/');
+    const std::string beside = (slash == std::string::npos ? std::string() : runPath.substr(0, slash + 1)) + file;
+    return std::ifstream(beside).good() ? beside : file;
+}
 
 /// `--start`: "X,Y" or "X,Y,HEADING" (m, m, rad), or the name of one of the terrain's start points.
 /// Returns the pose, or nullopt with `error` set.
@@ -124,6 +141,40 @@ void printFiguresJson(const std::vector<sim::Figure>& figures, const VehicleConf
     std::cout << io::formatJson(out);
 }
 
+/// What a recorded run says of itself (the run file's header).
+sim::RunLog describeRun(const RunOptions& o, const sim::Maneuver& maneuver,
+                        const std::shared_ptr<const VehicleConfig>& config, const sim::SpawnPose& start,
+                        const sim::Simulation& simulation, const sim::RunLog* replayed, const sim::Terrain* terrain)
+{
+    sim::RunLog log;
+    log.source = replayed ? "replay" : o.maneuver.empty() ? "idle" : "maneuver";
+    log.name = replayed ? "Replay of " + replayed->name : maneuver.name;
+    log.maneuver = replayed ? replayed->maneuver : o.maneuver.empty() ? std::string() : maneuver.name;
+    log.vehicle = config;
+    log.terrain = sim::TerrainReference{terrain ? terrain->name : "flat plane", o.terrain};
+    log.start = replayed ? start : simulation.runStartPose();
+    log.timeStep = config->simulation.timeStep;
+    return log;
+}
+
+void printReplaySummary(const sim::RunLog& replayed, const VehicleConfig& config, const sim::Terrain* terrain,
+                        const sim::Simulation& simulation, double wall, std::uint64_t steps)
+{
+    const telemetry::Frame& last = simulation.frame();
+    std::printf("vehicle:                  %s\n", config.name.c_str());
+    std::printf("terrain:                  %s\n", terrain ? terrain->name.c_str() : "flat plane");
+    std::printf("replayed:                 %s (%llu steps of driver input)\n", replayed.name.c_str(),
+                static_cast<unsigned long long>(replayed.inputs.steps()));
+    std::printf("simulated time:           %.3f s (%llu steps)\n", simulation.time(), static_cast<unsigned long long>(steps));
+    std::printf("wall time:                %.3f s\n", wall);
+    std::printf("final speed:              %.2f m/s\n", last.vehicle(telemetry::VehicleChannel::ForwardSpeed));
+    std::printf("distance:                 %.1f m\n", simulation.distance());
+    if (simulation.failed())
+        std::printf("stopped:                  %s\n", simulation.failure().c_str());
+    if (simulation.resetCount() > 0)
+        std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
+}
+
 }  // namespace
 
 int runCommand(const Args& args)
@@ -153,14 +204,34 @@ int runCommand(const Args& args)
         } else if (a == "--set" && value(number)) {
             o.sets.push_back(number);
         } else if (a == "--start" && value(o.start)) {
+        } else if (a == "--record" && value(o.record)) {
+        } else if (a == "--inputs" && value(o.inputs)) {
         } else {
             return usageError("run: unexpected argument " + a);
         }
     }
     if (o.vehicle.empty())
         return usageError("run needs --vehicle FILE");
-    if (o.maneuver.empty() && o.duration <= 0)
-        return usageError("run needs --maneuver FILE or --duration SECONDS");
+    if (!o.inputs.empty() && (!o.maneuver.empty() || o.duration > 0))
+        return usageError("run: --inputs replays a recorded run as it was; --maneuver and --duration do not apply");
+    if (o.maneuver.empty() && o.duration <= 0 && o.inputs.empty())
+        return usageError("run needs --maneuver FILE, --duration SECONDS or --inputs RUN_FILE");
+    std::shared_ptr<const sim::RunLog> replayed;
+    if (!o.inputs.empty()) {
+        sim::RunFileDocument doc = sim::loadRunFile(o.inputs);
+        if (!doc.ok()) {
+            printProblems(o.inputs, doc.problems);
+            return 1;
+        }
+        replayed = doc.run;
+        if (replayed->inputs.steps() > sim::RunRecorder::kMaxRunSteps) {
+            std::cerr << "jounce-cli: run: " << o.inputs << " holds more than " << sim::RunRecorder::kMaxRunSteps
+                      << " steps, more than a run may take\n";
+            return 1;
+        }
+        if (o.terrain.empty())
+            o.terrain = terrainOfRun(*replayed, o.inputs);
+    }
 
     io::VehicleFile vehicleDoc = io::loadVehicle(o.vehicle);
     if (!vehicleDoc.ok()) {
@@ -208,7 +279,9 @@ int runCommand(const Args& args)
         terrain = std::make_shared<const sim::Terrain>(std::move(doc.terrain));
     }
     sim::Maneuver maneuver;
-    if (!o.maneuver.empty()) {
+    if (replayed) {
+        maneuver.name = "replay of " + replayed->name;
+    } else if (!o.maneuver.empty()) {
         sim::ManeuverDocument doc = sim::loadManeuver(o.maneuver);
         if (!doc.ok()) {
             printProblems(o.maneuver, doc.problems);
@@ -223,7 +296,7 @@ int runCommand(const Args& args)
         maneuver.phases.push_back(idle);
     }
 
-    sim::SpawnPose start = sim::startPose(terrain.get());
+    sim::SpawnPose start = replayed ? replayed->start : sim::startPose(terrain.get());
     if (!o.start.empty()) {
         std::string error;
         const std::optional<sim::SpawnPose> pose = resolveStart(o.start, terrain.get(), error);
@@ -271,9 +344,29 @@ int runCommand(const Args& args)
         recorder.addObserver(poseRows);
     }
 
-    recorder.startManeuver(maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
+    sim::RunLogger logger;
+    if (!o.record.empty())
+        recorder.addObserver(logger);
+    if (replayed)
+        recorder.startReplay(std::shared_ptr<const sim::InputTrack>(replayed, &replayed->inputs), start);
+    else
+        recorder.startManeuver(maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
+    if (!o.record.empty())
+        logger.begin(describeRun(o, maneuver, config, start, simulation, replayed.get(), terrain.get()));
     const auto wallStart = std::chrono::steady_clock::now();  // the run itself, not the setup
-    recorder.runManeuver();
+    if (replayed)
+        recorder.runReplay();
+    else
+        recorder.runManeuver();
+    if (!o.record.empty()) {
+        std::shared_ptr<sim::RunLog> log = logger.finish();
+        for (const sim::Figure& f : figures.figures())
+            log->figures.push_back(sim::RunFigure{f.id, f.label, f.unit, f.value, f.note});
+        if (const std::string err = sim::saveRunFile(o.record, *log); !err.empty()) {
+            std::cerr << "jounce-cli: writing " << o.record << " failed: " << err << "\n";
+            return 1;
+        }
+    }
     const std::uint64_t steps = recorder.steps();
     if (csvRecorder) {
         csvRecorder->flush();
@@ -290,8 +383,16 @@ int runCommand(const Args& args)
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
 
-    const sim::ManeuverPlayer& player = *simulation.maneuver();
     const telemetry::Frame& last = simulation.frame();
+    if (replayed) {
+        printReplaySummary(*replayed, *config, terrain.get(), simulation, wall, recorder.steps());
+        if (!o.out.empty())
+            std::printf("telemetry:                %s\n", o.out.c_str());
+        if (!o.record.empty())
+            std::printf("run file:                 %s\n", o.record.c_str());
+        return simulation.resetCount() > 0 ? 1 : 0;
+    }
+    const sim::ManeuverPlayer& player = *simulation.maneuver();
     if (simulation.failed())
         std::cerr << "jounce-cli: the run stopped at t = " << simulation.time() << " s: " << simulation.failure() << "\n";
     if (o.figuresJson) {
@@ -316,6 +417,8 @@ int runCommand(const Args& args)
         std::printf("telemetry:                %s\n", o.out.c_str());
     if (!o.poses.empty())
         std::printf("poses:                    %s\n", o.poses.c_str());
+    if (!o.record.empty())
+        std::printf("run file:                 %s\n", o.record.c_str());
     printFigures(figures.figures());
     return simulation.resetCount() > 0 ? 1 : 0;
 }

@@ -24,15 +24,21 @@ usage:
                                          default), maneuver or terrain files
   jounce-cli run --vehicle V.json [--terrain T.json] --maneuver M.json [--duration S]
                  [--start NAME|X,Y[,HEADING]] [--out run.csv] [--poses poses.csv]
-                 [--figures-json] [--set PATH=VALUE ...]
+                 [--figures-json] [--set PATH=VALUE ...] [--record RUN.jrun]
                                          run a maneuver in batch mode and print a summary and
                                          its handling figures (--figures-json: as JSON);
+                                         --record writes the run file (inputs, telemetry, ...)
                                          --start begins at one of the terrain's named start
                                          points ("bumps") or at X,Y (m) heading HEADING (rad),
                                          --out writes the telemetry CSV, --poses the Simulink 3D
                                          poses, --duration limits the run (or idles that long
                                          without a maneuver), --set overrides a parameter
                                          (wheels[*].suspension.springStrength=40000)
+  jounce-cli run --vehicle V.json --inputs RUN.jrun [--terrain T.json] [--start ...]
+                 [--out run.csv] [--set PATH=VALUE ...] [--record REPLAY.jrun]
+                                         replay a recorded run's driver inputs with this
+                                         vehicle; the terrain and start come from the run file
+                                         unless given
   jounce-cli doctor VEHICLE.json [--maneuver M.json [--terrain T.json]] [--json]
                                          the tuning doctor: the guide's advice on the vehicle
                                          (and, with --maneuver, on the telemetry of a run),

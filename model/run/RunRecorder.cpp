@@ -23,12 +23,37 @@ void RunRecorder::startManeuver(const Maneuver& maneuver, double maxDuration)
         o->maneuverStarted(run);
 }
 
+void RunRecorder::startReplay(std::shared_ptr<const InputTrack> inputs, const SpawnPose& start)
+{
+    sim_.restartAt(start);
+    replayStep_ = 0;
+    replay_ = inputs && !inputs->empty() ? std::move(inputs) : nullptr;
+}
+
+bool RunRecorder::runReplay(const ManeuverControl& control)
+{
+    double reported = 0.0;
+    while (replay_ && !sim_.failed()) {
+        if (control.cancel && control.cancel->load(std::memory_order_relaxed))
+            return false;
+        step();
+        const double fraction = replay_ ? double(replayStep_) / double(replay_->steps()) : 1.0;
+        if (control.progress && fraction >= reported + 0.05) {
+            reported = fraction;
+            control.progress(fraction);
+        }
+    }
+    return true;
+}
+
 bool RunRecorder::step()
 {
+    if (replay_)
+        sim_.setManualInput(replay_->at(replayStep_++));
     const bool inManeuver = sim_.maneuverRunning();
     const bool ok = sim_.step();
     ++steps_;
-    const StepRecord record{sim_.frame(), sim_.lastStepPhase(), inManeuver, !ok};
+    const StepRecord record{sim_.frame(), sim_.lastStepPhase(), inManeuver, !ok, &sim_.lastInput()};
     for (RunObserver* o : observers_)
         o->stepped(record);
     if (inManeuver && !sim_.maneuverRunning()) {
@@ -36,6 +61,8 @@ bool RunRecorder::step()
         for (RunObserver* o : observers_)
             o->maneuverEnded(run);
     }
+    if (replay_ && replayStep_ >= replay_->steps())
+        replay_.reset();
     return ok;
 }
 

@@ -10,11 +10,13 @@
 // (inManeuver true), then maneuverEnded(). Steps outside a maneuver (keyboard driving) reach
 // stepped() with inManeuver false.
 
+#include "run/InputTrack.h"
 #include "run/Simulation.h"
 #include "scenario/RunObserver.h"
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace jounce::sim {
@@ -52,6 +54,20 @@ public:
     bool runManeuver(const ManeuverControl& control);
     bool runManeuver() { return runManeuver(ManeuverControl{}); }
 
+    /// Replays recorded driver inputs (docs/architecture.md "Runs and replay"): the simulation
+    /// restarts at rest at `start`, and step() feeds it the track's input of each step until the
+    /// track ends. The same inputs with the same vehicle give the same telemetry, bit for bit.
+    void startReplay(std::shared_ptr<const InputTrack> inputs, const SpawnPose& start);
+    void stopReplay() { replay_.reset(); }
+    bool replaying() const { return replay_ != nullptr; }
+    /// Steps replayed so far of the running (or last) replay.
+    std::uint64_t replayedSteps() const { return replayStep_; }
+    /// Steps of the running replay's inputs (0 when none runs).
+    std::uint64_t replayLength() const { return replay_ ? replay_->steps() : 0; }
+    /// Steps until the replay ends. False when it was cancelled first.
+    bool runReplay(const ManeuverControl& control);
+    bool runReplay() { return runReplay(ManeuverControl{}); }
+
     Simulation& simulation() { return sim_; }
     const Simulation& simulation() const { return sim_; }
     std::uint64_t steps() const { return steps_; }
@@ -61,6 +77,8 @@ private:
     std::vector<RunObserver*> observers_;
     Maneuver maneuver_;  ///< the running maneuver as given, for maneuverEnded()
     std::uint64_t steps_ = 0;
+    std::shared_ptr<const InputTrack> replay_;
+    std::uint64_t replayStep_ = 0;
 };
 
 }  // namespace jounce::sim

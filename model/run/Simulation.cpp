@@ -69,14 +69,20 @@ void Simulation::reset()
     fillTelemetryFrame(vehicle(), time_, frame_);
 }
 
-void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
+void Simulation::restartAt(const SpawnPose& pose)
 {
     reset();
-    if (const std::optional<PlanarPose>& pose = maneuver.start.pose) {
-        runStart_ = SpawnPose{pose->x, pose->y, pose->heading, start_.height};
-        vehicle().reset(runStart_);
-        fillTelemetryFrame(vehicle(), time_, frame_);
-    }
+    runStart_ = pose;
+    vehicle().reset(runStart_);
+    fillTelemetryFrame(vehicle(), time_, frame_);
+}
+
+void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
+{
+    if (const std::optional<PlanarPose>& pose = maneuver.start.pose)
+        restartAt(SpawnPose{pose->x, pose->y, pose->heading, start_.height});
+    else
+        reset();
     player_.emplace(maneuver, maxDuration);
     player_->setVehicle(vehicle().config(), PlanarPose{runStart_.x, runStart_.y, runStart_.heading});
     manual_ = ManualInput{};
@@ -139,12 +145,14 @@ bool Simulation::step()
         input.forceGear = c.gear;
         input.autoBox = c.autoBox;
     }
-    VehicleInputs in = inputs_.process(v.config(), input, forwardSpeed, v.inAir(), dt);
     if (pendingStart_) {
-        in.forceGear = in.forceGear ? in.forceGear : pendingStart_->forceGear;
-        in.autoBox = in.autoBox ? in.autoBox : pendingStart_->autoBox;
+        input.forceGear = input.forceGear ? input.forceGear : pendingStart_->forceGear;
+        input.autoBox = input.autoBox ? input.autoBox : pendingStart_->autoBox;
         pendingStart_.reset();
     }
+    // What the driver asked of this step, whoever the driver was: a recording of these replays the run.
+    lastInput_ = input;
+    const VehicleInputs in = inputs_.process(v.config(), input, forwardSpeed, v.inAir(), dt);
     // One-shot requests of the driver apply once.
     manual_.forceGear.reset();
     manual_.autoBox.reset();

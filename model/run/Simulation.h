@@ -32,7 +32,15 @@ public:
     /// Back to the start pose at rest; time restarts at 0; any maneuver is stopped.
     void reset();
 
+    /// Back at rest at `pose` (a recorded run's start), time 0, without moving the start pose:
+    /// later resets return to startPose(), a bad state within this run to `pose`.
+    void restartAt(const SpawnPose& pose);
+
     void setManualInput(const ManualInput& input) { manual_ = input; }
+    /// The input the last step was taken with, as the driver gave it (keys, pad, or the running
+    /// maneuver's command, with its one-shot gear and autobox requests): recording this for every
+    /// step and feeding it back replays the run exactly.
+    const ManualInput& lastInput() const { return lastInput_; }
     const ManualInput& manualInput() const { return manual_; }
 
     /// Resets the vehicle and plays `maneuver` from its first phase: at the maneuver's own start
@@ -86,6 +94,7 @@ private:
     SpawnPose runStart_;
     int lastStepPhase_ = -1;
     ManualInput manual_;
+    ManualInput lastInput_;
     InputProcessor inputs_;
     std::optional<ManeuverPlayer> player_;
     std::optional<VehicleInputs> pendingStart_;  ///< a maneuver's start gear and autobox, for the first step

@@ -1,9 +1,6 @@
 #include "run/SimulationRunner.h"
 
-#include "run/RunRecorder.h"
-#include "run/Simulation.h"
-#include "analysis/FigureRecorder.h"
-#include "world/TerrainGround.h"
+#include "run/SimulationRunnerLoop.h"
 
 #include <chrono>
 
@@ -16,6 +13,7 @@ constexpr double kMaxLag = 0.25;  // s behind the wall clock before real-time pa
 SimulationRunner::SimulationRunner(std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const Terrain> terrain,
                                    bool startPaused, std::size_t ringCapacity)
     : ring_(ringCapacity),
+      partnerRing_(ringCapacity),
       thread_([this, config = std::move(config), terrain = std::move(terrain), startPaused](std::stop_token stop) mutable {
           run(stop, std::move(config), std::move(terrain), startPaused);
       })
@@ -37,8 +35,16 @@ void SimulationRunner::post(Command command)
     wake_.notify_all();
 }
 
-void SimulationRunner::setConfig(std::shared_ptr<const VehicleConfig> config) { post(SetConfig{std::move(config)}); }
-void SimulationRunner::setTerrain(std::shared_ptr<const Terrain> terrain) { post(SetTerrain{std::move(terrain)}); }
+void SimulationRunner::setConfig(std::shared_ptr<const VehicleConfig> config, std::string editText)
+{
+    post(SetConfig{std::move(config), std::move(editText)});
+}
+void SimulationRunner::setTerrain(std::shared_ptr<const Terrain> terrain, TerrainReference reference)
+{
+    post(SetTerrain{std::move(terrain), std::move(reference)});
+}
+void SimulationRunner::replay(std::shared_ptr<const RunLog> run) { post(Replay{std::move(run)}); }
+void SimulationRunner::setPartner(std::shared_ptr<const VehicleConfig> config) { post(SetPartner{std::move(config)}); }
 void SimulationRunner::setManualInput(const ManualInput& input) { post(SetInput{input}); }
 void SimulationRunner::startManeuver(const Maneuver& maneuver) { post(StartManeuver{maneuver}); }
 void SimulationRunner::stopManeuver() { post(StopManeuver{}); }
@@ -58,45 +64,11 @@ SimulationRunner::Status SimulationRunner::status() const
     return status_;
 }
 
-/// Everything the simulation thread owns while it runs; created and destroyed on that thread, as
-/// every Bullet object must be.
-struct SimulationRunner::Loop {
-    Loop(SimulationRunner& runner, std::shared_ptr<const VehicleConfig> config, std::shared_ptr<const Terrain> ground,
-         bool startPaused)
-        : terrain(std::move(ground)),
-          sim(makeGround(terrain), std::move(config), startPose(terrain.get())),
-          recorder(sim),
-          history([&runner](const StepRecord& step) { runner.ring_.push(step.frame); }),
-          paused(startPaused)
-    {
-        recorder.addObserver(history);
-        recorder.addObserver(figures);
-    }
-
-    std::shared_ptr<const Terrain> terrain;
-    Simulation sim;
-    RunRecorder recorder;
-    StepCallback history;    // every frame to the telemetry ring
-    FigureRecorder figures;  // the figures of every maneuver that ends, from all of its frames
-    bool paused;
-    bool realTime = true;
-    bool keepDriving = false;
-    double maneuverEndTime = 0.0;
-    int stepsRequested = 0;
-    std::uint64_t steps = 0;
-    bool maneuverStarted = false;
-    std::string error;
-    Clock::time_point paceStart = Clock::now();
-    double pacedTime = 0.0;  // simulated time since paceStart
-    Clock::time_point rateStart = Clock::now();
-    double rateSim = 0.0;
-    double rtf = 0.0;
-};
-
 void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleConfig> config,
                            std::shared_ptr<const Terrain> terrain, bool paused)
 {
     Loop loop(*this, std::move(config), std::move(terrain), paused);
+    newRun(loop, "drive");
     std::vector<Command> pending;
     while (!stop.stop_requested()) {
         {
@@ -120,13 +92,7 @@ void SimulationRunner::run(std::stop_token stop, std::shared_ptr<const VehicleCo
         if (loop.stepsRequested > 0)
             --loop.stepsRequested;
 
-        const bool maneuverWasRunning = loop.sim.maneuverRunning();
-        loop.recorder.step();
-        ++loop.steps;
-        if (maneuverWasRunning && !loop.sim.maneuverRunning()) {
-            loop.maneuverEndTime = loop.sim.time();
-            loop.paused = loop.paused || !loop.keepDriving;
-        }
+        step(loop);
         const double dt = loop.sim.timeStep();
         loop.pacedTime += dt;
         loop.rateSim += dt;
@@ -149,19 +115,37 @@ void SimulationRunner::apply(Loop& loop, Command& command)
         [&](auto& cmd) {
             using T = std::decay_t<decltype(cmd)>;
             if constexpr (std::is_same_v<T, SetConfig>) {
+                const bool sameWheels = cmd.config->wheels.size() == loop.config->wheels.size();
+                loop.config = cmd.config;
                 sim.setConfig(std::move(cmd.config));
+                if (!sameWheels) {  // a run's telemetry has one shape: another vehicle starts another run
+                    sim.reset();
+                    newRun(loop, "drive");
+                } else if (!cmd.editText.empty()) {
+                    loop.logger.edit(sim.time(), std::move(cmd.editText));
+                }
             } else if constexpr (std::is_same_v<T, SetTerrain>) {
                 try {
                     sim.setGround(makeGround(cmd.terrain), startPose(cmd.terrain.get()));
                     loop.terrain = std::move(cmd.terrain);
+                    loop.terrainReference = std::move(cmd.reference);
+                    if (loop.partner)
+                        loop.partner->sim.setGround(makeGround(loop.terrain), sim.startPose());
+                    newRun(loop, "drive");
                 } catch (const std::exception& e) {
                     loop.error = std::string("terrain not used: ") + e.what();
                 }
             } else if constexpr (std::is_same_v<T, SetInput>) {
-                sim.setManualInput(cmd.input);
+                loop.driverInput = cmd.input;
+                if (!loop.recorder.replaying())  // a replay drives with its own inputs
+                    sim.setManualInput(cmd.input);
             } else if constexpr (std::is_same_v<T, StartManeuver>) {
+                loop.recorder.stopReplay();
                 loop.recorder.startManeuver(cmd.maneuver);
+                if (loop.partner)
+                    loop.partner->sim.restartAt(sim.runStartPose());
                 loop.maneuverStarted = true;
+                newRun(loop, "maneuver", cmd.maneuver.name);
             } else if constexpr (std::is_same_v<T, StopManeuver>) {
                 sim.stopManeuver();
             } else if constexpr (std::is_same_v<T, Pause>) {
@@ -169,15 +153,18 @@ void SimulationRunner::apply(Loop& loop, Command& command)
             } else if constexpr (std::is_same_v<T, StepOnce>) {
                 ++loop.stepsRequested;
             } else if constexpr (std::is_same_v<T, Reset>) {
-                sim.reset();
-                loop.maneuverStarted = false;
+                restart(loop, sim.startPose());
             } else if constexpr (std::is_same_v<T, SetRealTime>) {
                 loop.realTime = cmd.realTime;
             } else if constexpr (std::is_same_v<T, SetKeepDriving>) {
                 loop.keepDriving = cmd.keepDriving;
             } else if constexpr (std::is_same_v<T, SetStart>) {
                 sim.setStartPose(cmd.start);
-                loop.maneuverStarted = false;
+                restart(loop, cmd.start);
+            } else if constexpr (std::is_same_v<T, Replay>) {
+                startReplay(loop, std::move(cmd.run));
+            } else if constexpr (std::is_same_v<T, SetPartner>) {
+                startPartner(loop, std::move(cmd.config));
             }
         },
         command);
@@ -201,6 +188,13 @@ void SimulationRunner::publishStatus(const Loop& loop)
     status_.maneuverPhase = sim.maneuver() ? std::string(sim.maneuver()->phaseName()) : std::string();
     status_.realTimeFactor = loop.rtf;
     status_.error = loop.error;
+    status_.runName = loop.logger.current() ? loop.logger.current()->name : std::string();
+    status_.replaying = loop.recorder.replaying();
+    status_.replayProgress =
+        status_.replaying ? double(loop.recorder.replayedSteps()) / double(loop.recorder.replayLength()) : 0.0;
+    status_.replayFinished = loop.replayFinished;
+    status_.lockstep = loop.partner != nullptr;
+    status_.partnerFailure = loop.partner ? loop.partner->sim.failure() : std::string();
     if (status_.figuresRun != loop.figures.runsEnded()) {
         status_.figures = loop.figures.figures();
         status_.figuresRun = loop.figures.runsEnded();

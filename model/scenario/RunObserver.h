@@ -11,6 +11,7 @@
 #include "config/VehicleConfig.h"
 #include "scenario/Geometry2D.h"
 #include "scenario/Maneuver.h"
+#include "scenario/ManualInput.h"
 #include "telemetry/Frame.h"
 
 #include <functional>
@@ -23,6 +24,7 @@ struct StepRecord {
     int phase = -1;                 ///< the maneuver phase it was stepped in; -1 outside a maneuver
     bool inManeuver = false;        ///< taken while a maneuver ran: part of that maneuver's run
     bool reset = false;             ///< the step ended in a bad-state reset
+    const ManualInput* input = nullptr;  ///< what the driver asked of the step (Simulation::lastInput())
 };
 
 /// The start or end of a maneuver run.

@@ -1,0 +1,309 @@
+// Reading run files (docs/run-files.md). Every count in the header is checked against the bytes
+// that follow before anything is allocated from it, so a hostile header cannot make the reader
+// allocate more than the file's own size.
+
+#include "run/RunFile.h"
+#include "run/RunFileFormat.h"
+
+#include "io/VehicleJson.h"
+#include "json/JsonText.h"
+#include "json/ObjectReader.h"
+#include "json/TextFile.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace jounce::sim {
+namespace {
+
+using io::Json;
+using io::NumberLimits;
+using io::ObjectReader;
+
+constexpr double kMaxCoordinate = 1e7;  // m: well beyond any terrain
+
+/// The header's sizes, before the binary blocks are read.
+struct Sizes {
+    std::uint64_t steps = 0;
+    std::uint64_t changes = 0;
+    std::uint64_t frames = 0;
+    int wheels = 0;
+};
+
+void readVehicle(ObjectReader& root, RunLog& run)
+{
+    const Json* v = root.find("vehicle", io::required("the vehicle the run was driven with"));
+    if (!v || v->is_null())
+        return;
+    io::VehicleFile file = io::parseVehicle(io::formatJson(*v));
+    for (Problem& p : file.problems.items)
+        root.problems().items.push_back({p.severity, "/vehicle" + p.pointer, p.message});
+    if (file.ok())
+        run.vehicle = std::make_shared<const VehicleConfig>(std::move(file.config));
+}
+
+void readTimedTexts(ObjectReader& root, const char* key, std::vector<std::pair<double, std::string>>& out)
+{
+    const Json* list = root.list(key, io::ItemCount{0, 1'000'000, key});
+    if (!list)
+        return;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        std::optional<ObjectReader> e = root.element(*list, key, i);
+        if (!e)
+            continue;
+        const std::optional<double> t = e->number("time", NumberLimits::closed(-1e9, 1e9), io::required());
+        const std::optional<std::string> text = e->text("text", io::required());
+        e->reportUnknown();
+        if (t && text)
+            out.emplace_back(*t, *text);
+    }
+}
+
+void readFigures(ObjectReader& root, RunLog& run)
+{
+    const Json* list = root.list("figures", io::ItemCount{0, 10'000, "figures"});
+    if (!list)
+        return;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        std::optional<ObjectReader> e = root.element(*list, "figures", i);
+        if (!e)
+            continue;
+        RunFigure f;
+        f.id = e->text("id", io::required()).value_or("");
+        f.label = e->text("label").value_or("");
+        f.unit = e->text("unit").value_or("");
+        f.note = e->text("note").value_or("");
+        if (const Json* v = e->find("value"); v && !v->is_null())
+            f.value = io::readNumber(*v, e->at("value"), NumberLimits{}, root.problems());
+        e->reportUnknown();
+        run.figures.push_back(std::move(f));
+    }
+}
+
+bool sameList(const Json* list, const std::vector<std::string>& want)
+{
+    if (!list || !list->is_array() || list->size() != want.size())
+        return false;
+    for (std::size_t i = 0; i < want.size(); ++i)
+        if (!(*list)[i].is_string() || (*list)[i].get_ref<const std::string&>() != want[i])
+            return false;
+    return true;
+}
+
+std::optional<Sizes> readSizes(ObjectReader& root, RunLog& run)
+{
+    Problems& problems = root.problems();
+    Sizes s;
+    std::optional<ObjectReader> in = root.object("inputs", io::required());
+    std::optional<ObjectReader> tel = root.object("telemetry", io::required());
+    if (!in || !tel)
+        return std::nullopt;
+    const std::optional<std::uint64_t> steps = in->unsignedInteger("steps", io::required());
+    const std::optional<std::uint64_t> changes = in->unsignedInteger("changes", io::required());
+    in->reportUnknown();
+    const std::optional<std::uint64_t> frames = tel->unsignedInteger("frames", io::required());
+    const std::optional<int> wheels = tel->integer("wheels", 0, kMaxWheels, io::required());
+    run.truncated = tel->boolean("truncated").value_or(false);
+    const Json* vehicleIds = tel->find("vehicleChannels", io::required());
+    const Json* wheelIds = tel->find("wheelChannels", io::required());
+    tel->reportUnknown();
+    if (vehicleIds && wheelIds &&
+        (!sameList(vehicleIds, runfile::vehicleChannelIds()) || !sameList(wheelIds, runfile::wheelChannelIds())))
+        problems.error(tel->pointer(), "the channels differ from this Jounce's: the file was written by another version");
+    if (!steps || !changes || !frames || !wheels || problems.hasErrors())
+        return std::nullopt;
+    if (*changes > *steps || (*steps > 0 && *changes == 0))
+        problems.error(in->at("changes"), "must be between 1 and the number of steps (" + std::to_string(*steps) + ")");
+    if (run.vehicle && *wheels != static_cast<int>(run.vehicle->wheels.size()))
+        problems.error(tel->at("wheels"), "must be the vehicle's wheel count, " + std::to_string(run.vehicle->wheels.size()));
+    s = Sizes{*steps, *changes, *frames, *wheels};
+    return problems.hasErrors() ? std::nullopt : std::optional<Sizes>(s);
+}
+
+/// The header (everything but the binary blocks).
+std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& problems)
+{
+    const std::optional<Json> doc = io::parseJson(text, problems, io::JsonLimits{kMaxRunHeaderBytes, 64, 2'000'000});
+    if (!doc)
+        return std::nullopt;
+    std::optional<ObjectReader> root = ObjectReader::open(*doc, "", problems);
+    if (!root || !io::readFormatHeader(*root, kRunFormat, kRunSchemaVersion, "a run file"))
+        return std::nullopt;
+    run.name = root->text("name").value_or("");
+    run.source = root->text("source").value_or("");
+    run.maneuver = root->text("maneuver").value_or("");
+    readVehicle(*root, run);
+    if (std::optional<ObjectReader> t = root->object("terrain", io::required())) {
+        run.terrain.name = t->text("name").value_or("");
+        run.terrain.file = t->text("file").value_or("");
+        t->reportUnknown();
+    }
+    if (std::optional<ObjectReader> p = root->object("start", io::required())) {
+        const NumberLimits coordinate = NumberLimits::closed(-kMaxCoordinate, kMaxCoordinate);
+        run.start.x = p->number("x", coordinate, io::required()).value_or(0.0);
+        run.start.y = p->number("y", coordinate, io::required()).value_or(0.0);
+        run.start.heading = p->number("heading", NumberLimits::closed(-1e3, 1e3), io::required()).value_or(0.0);
+        run.start.height = p->number("height", NumberLimits::closed(-1e3, 1e3), io::required()).value_or(0.5);
+        p->reportUnknown();
+    }
+    run.timeStep = root->number("timeStep", NumberLimits::above(0.0, 1.0), io::required()).value_or(1.0 / 60.0);
+    std::vector<std::pair<double, std::string>> texts;
+    readTimedTexts(*root, "edits", texts);
+    for (auto& [t, s] : texts)
+        run.edits.push_back(RunEdit{t, std::move(s)});
+    texts.clear();
+    readTimedTexts(*root, "events", texts);
+    for (auto& [t, s] : texts)
+        run.events.push_back(RunEvent{t, std::move(s)});
+    readFigures(*root, run);
+    std::optional<Sizes> sizes = readSizes(*root, run);
+    root->reportUnknown();
+    return problems.hasErrors() ? std::nullopt : sizes;
+}
+
+/// One input change record; nullopt and a problem when a field is out of range.
+std::optional<InputTrack::Change> readInput(const char* p, std::size_t index, Problems& problems)
+{
+    using namespace runfile;
+    InputTrack::Change c;
+    c.step = getLittle<std::uint64_t>(p);
+    const auto mode = static_cast<unsigned char>(p[8]);
+    const auto keys = static_cast<unsigned char>(p[9]);
+    const auto oneShots = static_cast<unsigned char>(p[10]);
+    const int gear = static_cast<signed char>(p[11]);
+    const std::string where = "input change " + std::to_string(index);
+    if (mode > static_cast<unsigned>(InputMode::KeyRates) || keys > 127 || oneShots > 7) {
+        problems.error("", where + ": an unknown mode or flag (the file is damaged)");
+        return std::nullopt;
+    }
+    ManualInput& in = c.input;
+    in.mode = static_cast<InputMode>(mode);
+    in.keys = DriveKeys{(keys & kAccel) != 0, (keys & kBrake) != 0, (keys & kHandbrake) != 0,
+                        (keys & kSteerLeft) != 0, (keys & kSteerRight) != 0};
+    in.gearUp = (keys & kGearUp) != 0;
+    in.gearDown = (keys & kGearDown) != 0;
+    if (oneShots & kHasForceGear)
+        in.forceGear = gear;
+    if (oneShots & kHasAutoBox)
+        in.autoBox = (oneShots & kAutoBoxOn) != 0;
+    in.pad = DrivePad{getLittle<double>(p + 16), getLittle<double>(p + 24), getLittle<double>(p + 32),
+                      getLittle<double>(p + 40)};
+    const DrivePad& d = in.pad;
+    const auto unit = [](double v) { return v >= 0.0 && v <= 1.0; };
+    if (!unit(d.accel) || !unit(d.brake) || !unit(d.handbrake) || !(d.steer >= -1.0 && d.steer <= 1.0)) {
+        problems.error("", where + ": a pedal outside [0, 1] or a steer outside [-1, 1] (the file is damaged)");
+        return std::nullopt;
+    }
+    return c;
+}
+
+bool readInputs(std::string_view block, const Sizes& s, RunLog& run, Problems& problems)
+{
+    std::vector<InputTrack::Change> changes;
+    changes.reserve(s.changes);
+    for (std::uint64_t i = 0; i < s.changes; ++i) {
+        std::optional<InputTrack::Change> c = readInput(block.data() + i * kInputRecordBytes, i, problems);
+        if (!c)
+            return false;
+        const bool ordered = changes.empty() ? c->step == 0 : c->step > changes.back().step;
+        if (!ordered || c->step >= s.steps) {
+            problems.error("", "input change " + std::to_string(i) + ": its step " + std::to_string(c->step) +
+                                   " is out of order (the file is damaged)");
+            return false;
+        }
+        changes.push_back(std::move(*c));
+    }
+    run.inputs = InputTrack::fromChanges(std::move(changes), s.steps);
+    return true;
+}
+
+bool readTelemetry(std::string_view times, std::string_view values, const Sizes& s, RunLog& run, Problems& problems)
+{
+    run.telemetry = TelemetryTrack(s.wheels);
+    const std::size_t perFrame = run.telemetry.valuesPerFrame();
+    std::vector<float> frame(perFrame);
+    double previous = -std::numeric_limits<double>::infinity();
+    for (std::uint64_t i = 0; i < s.frames; ++i) {
+        const double t = runfile::getLittle<double>(times.data() + i * 8);
+        if (!std::isfinite(t) || t < previous) {
+            problems.error("", "frame " + std::to_string(i) + ": its time is not finite or goes back (the file is damaged)");
+            return false;
+        }
+        previous = t;
+        const char* p = values.data() + i * perFrame * 4;
+        for (std::size_t k = 0; k < perFrame; ++k)
+            frame[k] = runfile::getLittle<float>(p + 4 * k);
+        run.telemetry.appendValues(t, frame.data());
+    }
+    return true;
+}
+
+/// The first line, "jounce.run <header bytes>"; the header's length, or nullopt.
+std::optional<std::size_t> readMagic(std::string_view bytes, std::size_t& offset, Problems& problems)
+{
+    if (bytes.substr(0, runfile::kMagic.size()) != runfile::kMagic) {
+        problems.error("", "not a Jounce run file: it does not start with \"jounce.run\"");
+        return std::nullopt;
+    }
+    const char* begin = bytes.data() + runfile::kMagic.size();
+    const char* end = bytes.data() + std::min(bytes.size(), runfile::kMagic.size() + 12);
+    std::size_t length = 0;
+    const auto [p, ec] = std::from_chars(begin, end, length);
+    if (ec != std::errc{} || p == end || *p != '\n' || length > kMaxRunHeaderBytes) {
+        problems.error("", "the first line must be \"jounce.run\" and the header's length in bytes (at most 64 MiB)");
+        return std::nullopt;
+    }
+    offset = std::size_t(p - bytes.data()) + 1;
+    if (bytes.size() - offset < length) {
+        problems.error("", "the file ends inside its header (truncated)");
+        return std::nullopt;
+    }
+    return length;
+}
+
+}  // namespace
+
+RunFileDocument parseRunFile(std::string_view bytes)
+{
+    RunFileDocument doc;
+    auto run = std::make_shared<RunLog>();
+    std::size_t offset = 0;
+    const std::optional<std::size_t> headerBytes = readMagic(bytes, offset, doc.problems);
+    if (!headerBytes)
+        return doc;
+    const std::optional<Sizes> s = readHeader(bytes.substr(offset, *headerBytes), *run, doc.problems);
+    if (!s)
+        return doc;
+    offset += *headerBytes;
+    // Every block's size from the header, checked against the bytes there are before any is read.
+    const std::size_t perFrame = 4 * TelemetryTrack(s->wheels).valuesPerFrame() + 8;
+    const std::uint64_t remaining = bytes.size() - offset;
+    const long double expected = (long double)s->changes * kInputRecordBytes + (long double)s->frames * perFrame;
+    if (expected != (long double)remaining) {
+        doc.problems.error("", "the header announces " + std::to_string(s->changes) + " input changes and " +
+                                   std::to_string(s->frames) + " frames, " +
+                                   std::to_string((unsigned long long)expected) + " bytes after the header, but " +
+                                   std::to_string(remaining) + " follow" +
+                                   (expected > remaining ? " (the file is truncated)" : " (the file is damaged)"));
+        return doc;
+    }
+    const std::string_view inputs = bytes.substr(offset, s->changes * kInputRecordBytes);
+    const std::string_view times = bytes.substr(offset + inputs.size(), s->frames * 8);
+    const std::string_view values = bytes.substr(offset + inputs.size() + times.size());
+    if (readInputs(inputs, *s, *run, doc.problems) && readTelemetry(times, values, *s, *run, doc.problems))
+        doc.run = std::move(run);
+    return doc;
+}
+
+RunFileDocument loadRunFile(const std::string& path)
+{
+    std::string bytes;
+    if (const std::string err = io::readTextFile(path, kMaxRunFileBytes, bytes); !err.empty()) {
+        RunFileDocument doc;
+        doc.problems.error("", err);
+        return doc;
+    }
+    return parseRunFile(bytes);
+}
+
+}  // namespace jounce::sim

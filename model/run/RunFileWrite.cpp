@@ -1,0 +1,125 @@
+// Writing run files (docs/run-files.md).
+
+#include "run/RunFile.h"
+#include "run/RunFileFormat.h"
+
+#include "io/VehicleJson.h"
+#include "json/JsonText.h"
+#include "json/TextFile.h"
+#include "telemetry/Channels.h"
+
+namespace jounce::sim {
+namespace runfile {
+
+std::vector<std::string> vehicleChannelIds()
+{
+    std::vector<std::string> ids;
+    for (const telemetry::ChannelInfo& c : telemetry::vehicleChannels())
+        ids.emplace_back(c.id);
+    return ids;
+}
+
+std::vector<std::string> wheelChannelIds()
+{
+    std::vector<std::string> ids;
+    for (const telemetry::ChannelInfo& c : telemetry::wheelChannels())
+        ids.emplace_back(c.id);
+    return ids;
+}
+
+}  // namespace runfile
+
+namespace {
+
+using io::Json;
+
+Json header(const RunLog& run)
+{
+    Json h = Json::object();
+    h["format"] = kRunFormat;
+    h["schemaVersion"] = kRunSchemaVersion;
+    h["name"] = run.name;
+    h["source"] = run.source;
+    h["maneuver"] = run.maneuver;
+    h["vehicle"] = run.vehicle ? io::vehicleToJson(*run.vehicle) : Json(nullptr);
+    h["terrain"] = Json{{"name", run.terrain.name}, {"file", run.terrain.file}};
+    h["start"] = Json{{"x", run.start.x}, {"y", run.start.y}, {"heading", run.start.heading}, {"height", run.start.height}};
+    h["timeStep"] = run.timeStep;
+    Json edits = Json::array();
+    for (const RunEdit& e : run.edits)
+        edits.push_back(Json{{"time", e.time}, {"text", e.text}});
+    h["edits"] = std::move(edits);
+    Json events = Json::array();
+    for (const RunEvent& e : run.events)
+        events.push_back(Json{{"time", e.time}, {"text", e.text}});
+    h["events"] = std::move(events);
+    Json figures = Json::array();
+    for (const RunFigure& f : run.figures)
+        figures.push_back(Json{{"id", f.id},
+                               {"label", f.label},
+                               {"unit", f.unit},
+                               {"value", f.value ? Json(*f.value) : Json(nullptr)},
+                               {"note", f.note}});
+    h["figures"] = std::move(figures);
+    h["inputs"] = Json{{"steps", run.inputs.steps()}, {"changes", run.inputs.changes().size()}};
+    h["telemetry"] = Json{{"frames", run.telemetry.size()},
+                          {"wheels", run.telemetry.wheelCount()},
+                          {"truncated", run.truncated},
+                          {"vehicleChannels", runfile::vehicleChannelIds()},
+                          {"wheelChannels", runfile::wheelChannelIds()}};
+    return h;
+}
+
+void putInput(std::string& out, const InputTrack::Change& c)
+{
+    using namespace runfile;
+    const ManualInput& in = c.input;
+    putLittle(out, c.step);
+    out.push_back(static_cast<char>(in.mode));
+    unsigned keys = (in.keys.accel ? kAccel : 0u) | (in.keys.brake ? kBrake : 0u) |
+                    (in.keys.handbrake ? kHandbrake : 0u) | (in.keys.steerLeft ? kSteerLeft : 0u) |
+                    (in.keys.steerRight ? kSteerRight : 0u) | (in.gearUp ? kGearUp : 0u) |
+                    (in.gearDown ? kGearDown : 0u);
+    out.push_back(static_cast<char>(keys));
+    const unsigned oneShots = (in.forceGear ? kHasForceGear : 0u) | (in.autoBox ? kHasAutoBox : 0u) |
+                              (in.autoBox && *in.autoBox ? kAutoBoxOn : 0u);
+    out.push_back(static_cast<char>(oneShots));
+    out.push_back(static_cast<char>(static_cast<signed char>(in.forceGear.value_or(0))));
+    out.append(4, '\0');
+    putLittle(out, in.pad.accel);
+    putLittle(out, in.pad.brake);
+    putLittle(out, in.pad.handbrake);
+    putLittle(out, in.pad.steer);
+}
+
+}  // namespace
+
+std::string runFileBytes(const RunLog& run)
+{
+    const std::string text = io::formatJson(header(run));
+    const TelemetryTrack& t = run.telemetry;
+    std::string out;
+    out.reserve(text.size() + 32 + run.inputs.changes().size() * kInputRecordBytes +
+                t.size() * (8 + 4 * t.valuesPerFrame()));
+    out += runfile::kMagic;
+    out += std::to_string(text.size());
+    out += '\n';
+    out += text;
+    for (const InputTrack::Change& c : run.inputs.changes())
+        putInput(out, c);
+    for (std::size_t i = 0; i < t.size(); ++i)
+        runfile::putLittle(out, t.time(i));
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const float* v = t.values(i);
+        for (std::size_t k = 0; k < t.valuesPerFrame(); ++k)
+            runfile::putLittle(out, v[k]);
+    }
+    return out;
+}
+
+std::string saveRunFile(const std::string& path, const RunLog& run)
+{
+    return io::writeFileAtomic(path, runFileBytes(run));
+}
+
+}  // namespace jounce::sim
