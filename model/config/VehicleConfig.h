@@ -99,7 +99,8 @@ enum class TireModelKind { PhysX, Unity };
 // §1.5 PxVehicleTireData
 struct TireData {
     TireModelKind model = TireModelKind::PhysX;
-    /// Used when `model` is Unity; absent means Unity's default curves (docs/unity.md).
+    /// Used when `model` is Unity (which the registry never leaves without curves: reading or
+    /// choosing the model gives Unity's defaults); absent means those defaults (docs/unity.md).
     std::optional<UnityTireData> unity;
     int type = 0;
     double latStiffX = 2.0;

@@ -170,15 +170,40 @@ void frictionCurveParameters(ObjectBuilder<WheelFrictionCurve> c, bool forward)
              kUnityTire("1", ge(0), plaus(0, 10), 0.5, 2, "multiplier of both values: the grip of this surface (Unity: 1; 0 means no friction)"));
 }
 
-/// tire.model and, for the Unity model, tire.unity (docs/unity.md).
+/// tire.model and, for the Unity model, tire.unity (docs/unity.md). A Unity tire always has its
+/// curves in a config: choosing the model (an edit, or reading a file without the curves) gives it
+/// Unity 5's defaults, so they are written, listed and editable like every other parameter. Both
+/// nodes therefore work on the whole TireData rather than on one member.
 void tireModelParameters(ObjectBuilder<TireData> tire)
 {
     Node& model = tire.scalar("model", &TireData::model,
                               kTire("", any(), same(), kNaN, kNaN, "tire force model: physx (PhysX's default, §2.10) or unity (Unity's WheelFrictionCurves)"),
                               {"physx", "unity"});
     model.omittedValue = Json("physx");
+    model.locate = [](void* t) -> void* { return t; };
+    model.get = [](const void* t) {
+        return Json(static_cast<const TireData*>(t)->model == TireModelKind::Unity ? "unity" : "physx");
+    };
+    model.set = [](void* t, const Json& v) {
+        TireData& d = *static_cast<TireData*>(t);
+        d.model = v.get<std::string>() == "unity" ? TireModelKind::Unity : TireModelKind::PhysX;
+        if (d.model == TireModelKind::Unity && !d.unity)
+            d.unity.emplace();
+    };
     auto unity = tire.optionalObject("unity", &TireData::unity, kUnityTire.guide,
-                                     "Unity WheelCollider friction curves, used when model is unity (absent: Unity 5's defaults)");
+                                     "Unity WheelCollider friction curves, used when model is unity (Unity 5's defaults until edited)");
+    Node& curves = unity.node();
+    curves.locate = [](void* t) -> void* { return t; };
+    curves.hasValue = [](const void* t) { return static_cast<const TireData*>(t)->unity.has_value(); };
+    curves.emplaceValue = [](void* t) -> void* { return &static_cast<TireData*>(t)->unity.emplace(); };
+    curves.derefValue = [](void* t) -> void* { return &*static_cast<TireData*>(t)->unity; };
+    curves.resetValue = [](void* t) {  // absent from a file: Unity's defaults for a Unity tire
+        TireData& d = *static_cast<TireData*>(t);
+        if (d.model == TireModelKind::Unity)
+            d.unity.emplace();
+        else
+            d.unity.reset();
+    };
     frictionCurveParameters(unity.object("forwardFriction", &UnityTireData::forwardFriction, kUnityTire.guide,
                                          "curve of the rolling direction against longitudinal slip"), true);
     frictionCurveParameters(unity.object("sidewaysFriction", &UnityTireData::sidewaysFriction, kUnityTire.guide,

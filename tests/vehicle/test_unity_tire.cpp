@@ -2,6 +2,7 @@
 // force bounded by the peak times the load, smooth through zero speed, the model chosen per wheel
 // with the PhysX model untouched, and the Unity default car at rest on a 10 % slope.
 
+#include "config/ParameterRegistry.h"
 #include "io/VehicleJson.h"
 #include "support/NearAssert.h"
 #include "vehicle/Slip.h"
@@ -242,6 +243,31 @@ private slots:
         TireData unity = unityTire();
         unity.frictionVsSlipGraph = physx.frictionVsSlipGraph;
         QCOMPARE(tireFriction(unity, 0.9, 0.1), 0.9);
+    }
+
+    void choosingTheUnityModelGivesItsCurves()
+    {
+        // docs/unity.md "Friction curves": a Unity tire always has curves to edit, Unity 5's
+        // defaults until edited; a PhysX tire's file is unchanged (tire.model is left out).
+        const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
+        VehicleConfig car = *preset("physx-snippet-4w.json");
+        const std::string before = io::vehicleToText(car);
+        QVERIFY(before.find("\"model\"") == std::string::npos);
+        QCOMPARE(registry.set(car, "wheels[*].tire.model", "unity"), std::string());
+        QVERIFY(car.wheels[2].tire.unity && *car.wheels[2].tire.unity == UnityTireData{});
+        QCOMPARE(registry.set(car, "wheels[1].tire.unity.sidewaysFriction.stiffness", 1.4), std::string());
+        // A file naming the model without curves reads with the defaults, and writes them.
+        io::Json json = io::vehicleToJson(car);
+        json["wheels"][0]["tire"].erase("unity");
+        const io::VehicleFile read = io::parseVehicle(json.dump());
+        QVERIFY(read.ok());
+        QCOMPARE(*read.config.wheels[0].tire.unity, UnityTireData{});
+        QCOMPARE(read.config.wheels[1].tire.unity->sidewaysFriction.stiffness, 1.4);
+        QVERIFY(io::vehicleToJson(read.config)["wheels"][0]["tire"].contains("unity"));
+        // Back to PhysX: the curves stay (the doctor says they are unused), the model is written.
+        QCOMPARE(registry.set(car, "wheels[0].tire.model", "physx"), std::string());
+        QVERIFY(car.wheels[0].tire.unity.has_value());
+        QVERIFY(!io::vehicleToJson(car)["wheels"][0]["tire"].contains("model"));
     }
 
     void unityDefaultCarHoldsOnASlopeWithTheHandbrake()
