@@ -1,5 +1,7 @@
 #include "CurveDefinitions.h"
 
+#include "UnityCurves.h"
+
 #include "config/ParameterPaths.h"
 #include "config/Units.h"
 #include "vehicle/Engine.h"
@@ -24,9 +26,9 @@ using telemetry::WheelChannel;
 using Operating = std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)>;
 
 /// The order of the editor's list; curves not named here follow in registry order.
-const char* const kDisplayOrder[] = {"torqueCurve",   "frictionVsSlip",   "lateralStiffness", "camber",
-                                     "wheelToeAngle", "wheelCamberAngle", "loadFilter",       "steerVsSpeed",
-                                     "gearRatios",    "autoBox"};
+const char* const kDisplayOrder[] = {"torqueCurve",      "unityForward",  "unitySideways",    "frictionVsSlip",
+                                     "lateralStiffness", "camber",        "wheelToeAngle",    "wheelCamberAngle",
+                                     "loadFilter",       "steerVsSpeed",  "gearRatios",       "autoBox"};
 
 // ---- curves generated from the registry's graphs ---------------------------------------------
 
@@ -285,6 +287,8 @@ std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel)
         if (std::optional<CurveDef> d = graphCurve(*graph, c, wheel, written))
             out.push_back(std::move(*d));
     if (hasWheel) {
+        for (CurveDef& d : unityCurveDefinitions(c, wheel))  // UnityCurves.h: a Unity tire's two curves
+            out.push_back(std::move(d));
         out.push_back(lateralStiffnessCurve(c.wheels[std::size_t(wheel)], wheel));
         out.push_back(camberCurve(c.wheels[std::size_t(wheel)], wheel));
     }

@@ -50,7 +50,8 @@ struct CurveDef {
 /// titled, labelled and constrained by its GraphInfo and its point leaves, as the parameter editor
 /// is built from the leaves; plus the curves made of scalar parameters: lateral stiffness vs load,
 /// camber vs jounce, tire load filter, and the per-gear lists (gear ratios, autobox up/down ratios),
-/// which are lists of scalars, not graphs. Curves whose parts the vehicle lacks are left out.
+/// which are lists of scalars, not graphs; and a Unity tire's two friction curves (UnityCurves.h).
+/// Curves whose parts the vehicle lacks are left out.
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel);
 
 /// An axis range in display units, with round ticks every `tickInterval` counted from zero.

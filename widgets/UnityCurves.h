@@ -1,0 +1,17 @@
+#pragma once
+// The curve editors of a Unity tire's two WheelFrictionCurves (docs/unity.md "Friction curves"):
+// the extremum and asymptote points draggable (the origin fixed), the spline the model evaluates
+// drawn through them, and the wheel's live operating point. Plain C++, as CurveDefinitions.
+
+#include "CurveDefinitions.h"
+
+#include <vector>
+
+namespace jounce::widgets {
+
+/// The forward and sideways curves of `wheel` when its tire uses the Unity model (ids
+/// "unityForward", "unitySideways"); none otherwise. Points are the stored values (before
+/// stiffness); the operating point is |slip| against |force| / (load × μ × stiffness).
+std::vector<CurveDef> unityCurveDefinitions(const VehicleConfig& config, int wheel);
+
+}  // namespace jounce::widgets
