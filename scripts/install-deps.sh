@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev   # Qt 6 Widgets, Charts, Test
   libbullet-dev                                                                # Bullet (bullet-float64)
   nlohmann-json3-dev                                                           # JSON
+  libyaml-cpp-dev                                                              # Unity prefabs and scenes (YAML)
   xvfb xauth                                                                   # headless GUI runs
 )
 

@@ -1,0 +1,162 @@
+// Hostile Unity files (docs/unity.md "Prefabs and scenes"): wrong types, missing components,
+// broken YAML, huge and deeply nested files, and JSON files with wrong fields are refused with
+// their line or pointer, never a crash, in bounded time and memory.
+
+#include "exchange/UnityImport.h"
+#include "exchange/UnityJson.h"
+#include "exchange/UnityPrefab.h"
+
+#include <QtTest>
+
+#include <chrono>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+using namespace jounce;
+using namespace jounce::exchange;
+
+namespace {
+
+std::string fixture()
+{
+    std::ifstream in(std::string(JOUNCE_SOURCE_DIR) + "/tests/unity/data/unity-car.prefab", std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// The fixture with the first match of `pattern` replaced.
+std::string edited(const std::string& pattern, const std::string& replacement)
+{
+    return std::regex_replace(fixture(), std::regex(pattern), replacement, std::regex_constants::format_first_only);
+}
+
+/// All problems of an import, one per line.
+std::string problems(const ImportResult& r)
+{
+    std::string s;
+    for (const FileProblems& f : r.problems)
+        for (const Problem& p : f.problems.items)
+            s += f.file + ": " + p.toString() + "\n";
+    return s;
+}
+
+ImportResult importPrefab(const std::string& text) { return importUnityText(text, "car.prefab"); }
+
+}  // namespace
+
+class TestUnityHostile : public QObject {
+    Q_OBJECT
+private slots:
+    void wrongTypesAreLocatedByLine()
+    {
+        const ImportResult r = importPrefab(edited("m_Radius: 0.34", "m_Radius: round"));
+        QVERIFY(!r.ok());
+        const std::string p = problems(r);
+        QVERIFY2(std::regex_search(p, std::regex(R"(car\.prefab: line \d+: WheelCollider m_Radius: expected a number, got "round")")), p.c_str());
+        const ImportResult spring = importPrefab(edited("    damper: 3500", "    damper: [1, 2]"));
+        QVERIFY2(problems(spring).find("m_SuspensionSpring.damper: expected a number, got a list") != std::string::npos,
+                 problems(spring).c_str());
+        const ImportResult vec = importPrefab(edited(R"(m_Center: \{x: 0, y: 0.05, z: 0\})", "m_Center: {x: 0, y: .nan, z: 0}"));
+        QVERIFY2(problems(vec).find("m_Center.y: expected a number") != std::string::npos, problems(vec).c_str());
+    }
+
+    void missingComponentsAreErrors()
+    {
+        // No Rigidbody: the WheelColliders are not simulated by Unity either.
+        const ImportResult noBody = importPrefab(edited(R"(--- !u!54 &(\d+)\nRigidbody:)", "--- !u!114 &$1\nMonoBehaviour:"));
+        QVERIFY(!noBody.ok());
+        QVERIFY2(problems(noBody).find("no enabled WheelCollider below a Rigidbody") != std::string::npos, problems(noBody).c_str());
+        QVERIFY(noBody.report.toText().find("no Rigidbody above it") != std::string::npos);
+        // No WheelCollider at all.
+        const std::string noWheels = std::regex_replace(fixture(), std::regex(R"(--- !u!146 &(\d+)\nWheelCollider:)"),
+                                                        "--- !u!114 &$1\nMonoBehaviour:");
+        QVERIFY(!importPrefab(noWheels).ok());
+        // A disabled wheel is left out and said so; the other three still import.
+        const ImportResult three = importPrefab(edited("m_Enabled: 1\n--- !u!1 ", "m_Enabled: 0\n--- !u!1 "));
+        QVERIFY(three.report.toText().find("disabled (m_Enabled 0)") != std::string::npos);
+        QCOMPARE(three.vehicle.wheels.size(), std::size_t(3));
+    }
+
+    void brokenYamlIsRefused()
+    {
+        for (const std::string& text :
+             {std::string(), std::string("just text"), std::string("--- !u!1 &1\nGameObject: [unclosed\n"),
+              std::string("%YAML 1.1\n--- not a unity header\nfoo: 1\n"), fixture().substr(0, fixture().size() / 2) + "\t: :",
+              std::string("%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!146 &1\n") + std::string(100000, '[')}) {
+            const ImportResult r = importPrefab(text);
+            QVERIFY2(!r.ok(), text.substr(0, 60).c_str());
+        }
+    }
+
+    void strippedNestedPrefabsAreNamedNotRead()
+    {
+        const std::string text = fixture() +
+                                 "--- !u!4 &900 stripped\nTransform:\n  m_CorrespondingSourceObject: {fileID: 4, guid: abc, type: 3}\n"
+                                 "  m_PrefabInstance: {fileID: 901}\n--- !u!1001 &901\nPrefabInstance:\n  m_ObjectHideFlags: 0\n";
+        const ImportResult r = importPrefab(text);
+        QVERIFY2(r.ok(), problems(r).c_str());
+        QVERIFY(r.report.toText().find("nested prefab") != std::string::npos);
+    }
+
+    void hugeFilesAreRefusedQuickly()
+    {
+        std::string big = fixture();
+        const std::string pad = "--- !u!1 &1\nGameObject:\n  m_Name: padding\n";
+        while (big.size() <= kMaxUnityYamlBytes)
+            big += pad;
+        const auto start = std::chrono::steady_clock::now();
+        Problems p;
+        ConversionReport report;
+        QVERIFY(!readUnityYaml(big, p, report));
+        QVERIFY(p.hasErrors() && p.items.front().message.find("MiB") != std::string::npos);
+        QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+        // Many objects below the limit: read in bounded time.
+        std::string many = fixture();
+        for (int i = 0; i < 20000; ++i)
+            many += "--- !u!1 &" + std::to_string(100000 + i) + "\nGameObject:\n  m_Name: prop\n";
+        const auto t0 = std::chrono::steady_clock::now();
+        QVERIFY(importPrefab(many).ok());
+        QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+    }
+
+    void hostileJsonIsLocatedByPointer()
+    {
+        struct Case {
+            const char* text;
+            const char* expected;
+        };
+        const Case cases[] = {
+            {R"({"format": "jounce.vehicle", "schemaVersion": 1})", "/format: expected \"jounce.unity-vehicle\""},
+            {R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "wheelColliders": []})", "/rigidbody: missing"},
+            {R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "rigidbody": {"mass": "heavy"},
+                 "wheelColliders": [{"position": {"x": 0, "y": 0, "z": 0}}]})", "/rigidbody/mass: expected a number"},
+            {R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "rigidbody": {"mass": 1000},
+                 "wheelColliders": [{"position": {"x": 0, "y": 0}, "radius": -1}]})", "/wheelColliders/0/position/z: missing"},
+            {R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "rigidbody": {"mass": 1000},
+                 "wheelColliders": [{"position": {"x": 0, "y": 0, "z": 0}, "radius": -1}]})", "/wheelColliders/0/radius: must be > 0"},
+            {R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "rigidbody": {"mass": 1000},
+                 "wheelColliders": [{"position": {"x": 0, "y": 0, "z": 0}, "suspensionSpring": {"targetPosition": 2}}]})",
+             "/wheelColliders/0/suspensionSpring/targetPosition: must be in [0, 1]"},
+            {R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "rigidbody": {"mass": 1000}, "wheelColliders": {}})",
+             "/wheelColliders: expected a list"},
+            {"{\"format\": \"jounce.unity-vehicle\", [", "expected"},
+        };
+        for (const Case& c : cases) {
+            const ImportResult r = importUnityText(c.text, "car.json");
+            QVERIFY2(!r.ok(), c.text);
+            QVERIFY2(problems(r).find(c.expected) != std::string::npos, (problems(r) + "expected: " + c.expected).c_str());
+        }
+        // 21 wheels: more than Jounce's 20.
+        std::string wheels;
+        for (int i = 0; i < 21; ++i)
+            wheels += std::string(i ? "," : "") + R"({"position": {"x": 0, "y": 0, "z": )" + std::to_string(i) + "}}";
+        const ImportResult many = importUnityText(R"({"format": "jounce.unity-vehicle", "schemaVersion": 1,
+            "rigidbody": {"mass": 1000}, "wheelColliders": [)" + wheels + "]}", "car.json");
+        QVERIFY2(problems(many).find("/wheelColliders: must have 1 to 20 wheel colliders") != std::string::npos, problems(many).c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnityHostile)
+#include "test_unity_hostile.moc"
