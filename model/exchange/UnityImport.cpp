@@ -133,7 +133,7 @@ void drivetrainDefaults(VehicleConfig& c, ConversionReport& report)
                      "1500 N m brakes, 4000 N m handbrake on the rear axle");
     if (n == 4) {
         c.drive.type = DriveType::FourWheel;
-        const auto& g = [&](std::size_t i) { return c.wheels[i].geometry.wheelCentreOffset; };
+        auto g = [&c](std::size_t i) { return c.wheels[i].geometry.wheelCentreOffset; };
         c.drive.ackermann.frontWidth = g(0).y - g(1).y;
         c.drive.ackermann.rearWidth = g(2).y - g(3).y;
         c.drive.ackermann.axleSeparation = g(0).x - g(2).x;

@@ -122,8 +122,7 @@ Placement place(const Scene& s, const std::string& gameObject, const Vec3& cente
         const auto father = s.transforms.find(p.father);
         go = father == s.transforms.end() ? std::string() : father->second.gameObject;
     }
-    out.body.clear();
-    return out;
+    return out;  // no Rigidbody above the wheel: body stays empty
 }
 
 void readCurve(const FieldReader& f, const Object& o, const char* key, WheelFrictionCurve& c)
