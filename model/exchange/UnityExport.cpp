@@ -107,6 +107,8 @@ void vehicleNotes(const VehicleConfig& c, ConversionReport& report)
     if (!unitFriction)
         report.dropped("surfaces", "WheelColliders ignore Physic Materials: scale the curves' stiffness per surface in a script");
     report.dropped("controls", "input smoothing and the steer limit belong to the Unity script");
+    if (!c.description.empty())
+        report.dropped("description", "the Unity file has a name only");
     const SimulationConfig d;
     const SimulationConfig& s = c.simulation;
     if (s.minLongSlipDenominator != d.minLongSlipDenominator || s.limitSuspensionExpansionVelocity ||

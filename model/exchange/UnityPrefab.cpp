@@ -176,6 +176,14 @@ void readRigidbody(const Object& o, const FieldReader& f, UnityRigidbody& b, Con
         f.vector("m_InertiaTensor", b.inertiaTensor);
         f.quaternion("m_InertiaRotation", b.inertiaTensorRotation);
     }
+    // Settings that change how Unity moves the body and that a Jounce vehicle always has.
+    double kinematic = 0, gravity = 1, constraints = 0;
+    if (f.number("m_IsKinematic", kinematic) && kinematic != 0)
+        report.dropped(objectName(o) + ".isKinematic", "a kinematic body is moved by scripts in Unity; Jounce simulates it");
+    if (f.number("m_UseGravity", gravity) && gravity == 0)
+        report.dropped(objectName(o) + ".useGravity", "off in Unity; Jounce's vehicles always have gravity");
+    if (f.number("m_Constraints", constraints) && constraints != 0)
+        report.dropped(objectName(o) + ".constraints", "frozen position or rotation axes: Jounce's chassis is free");
     if (!storesCom)
         report.defaulted(objectName(o) + ".centerOfMass",
                          "this Unity version keeps a script's centre of mass out of the file: Unity's automatic one "

@@ -79,6 +79,18 @@ private slots:
         QCOMPARE(three.vehicle.wheels.size(), std::size_t(3));
     }
 
+    void rigidbodySettingsJounceCannotHoldAreReported()
+    {
+        const ImportResult r = importPrefab(edited("m_IsKinematic: 0", "m_IsKinematic: 1"));
+        QVERIFY2(r.ok(), problems(r).c_str());
+        QVERIFY(r.report.toText().find(".isKinematic: a kinematic body") != std::string::npos);
+        const ImportResult g = importPrefab(edited("m_UseGravity: 1", "m_UseGravity: 0"));
+        QVERIFY(g.report.toText().find(".useGravity") != std::string::npos);
+        const ImportResult c = importPrefab(edited("m_Constraints: 0", "m_Constraints: 112"));
+        QVERIFY(c.report.toText().find(".constraints: frozen") != std::string::npos);
+        QVERIFY(importPrefab(fixture()).report.toText().find("isKinematic") == std::string::npos);
+    }
+
     void brokenYamlIsRefused()
     {
         for (const std::string& text :
