@@ -156,6 +156,10 @@ const std::vector<Explanation>& explanations()
 {
     static const std::vector<Explanation> all{
         {"physx-snippet-4w.json", "suspension.dampingRatio", "", "The PhysX 4.1 SnippetVehicle4W car"},
+        {"physx5-snippet.json", "parameter.typicalRange", "wheels[*].tire.latStiffX", "NVIDIA's tire stiffnesses"},
+        {"physx5-snippet.json", "parameter.typicalRange", "wheels[*].tire.latStiffY", "NVIDIA's tire stiffnesses"},
+        {"physx5-snippet.json", "parameter.typicalRange", "wheels[*].tire.longitudinalStiffnessPerUnitGravity",
+         "NVIDIA's tire stiffnesses"},
         {"unity-default-car.json", "suspension.dampingRatio", "", "damping ratio of 0.6 to 0.65"},
         {"unity-default-car.json", "suspension.theoreticalSpring", "", "unloaded over the last 5 cm of droop"},
         {"tank.json", "parameter.typicalRange", "chassis.mass", "chassis and wheel masses"},
@@ -246,7 +250,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(JOUNCE_SOURCE_DIR "/presets"));
         const QStringList files = dir.entryList({"*.json"}, QDir::Files);
-        QCOMPARE(files.size(), 7);
+        QCOMPARE(files.size(), 8);
         for (const QString& file : files) {
             const io::VehicleFile doc = io::loadVehicle(dir.filePath(file).toStdString());
             QVERIFY2(doc.ok(), qPrintable(file));

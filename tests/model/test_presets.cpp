@@ -57,7 +57,8 @@ private slots:
         if (v.drive.type == DriveType::FourWheel) {
             const auto& c = v.wheels;
             const AckermannData& a = v.drive.ackermann;
-            QVERIFY(std::fabs(a.frontWidth - (c[0].geometry.wheelCentreOffset.y - c[1].geometry.wheelCentreOffset.y)) < 1e-6);
+            // 10 um: NVIDIA's PhysX 5 snippet car gives its front track 3 um narrower than its wheels.
+            QVERIFY(std::fabs(a.frontWidth - (c[0].geometry.wheelCentreOffset.y - c[1].geometry.wheelCentreOffset.y)) < 1e-5);
             QVERIFY(std::fabs(a.rearWidth - (c[2].geometry.wheelCentreOffset.y - c[3].geometry.wheelCentreOffset.y)) < 1e-6);
             QVERIFY(std::fabs(a.axleSeparation - (c[0].geometry.wheelCentreOffset.x - c[2].geometry.wheelCentreOffset.x)) < 1e-6);
             QCOMPARE(c[0].wheel.maxHandBrakeTorque, 0.0);  // handbrake on the rear only

@@ -1,0 +1,83 @@
+#pragma once
+// A tolerant reader of USD's text format (.usda), enough for vehicle layers: layer and prim
+// metadata, nested prims, attributes with their types and default values, relationships, and the
+// value syntax (numbers, strings, tokens, paths, assets, tuples, arrays, dictionaries). What it
+// reads but does not interpret (time samples, connections, variant sets, composition arcs) is
+// kept marked so the importer can name it. Hostile text gives an error at its line, never a crash:
+// size, nesting, value and prim counts are bounded.
+
+#include "json/Problem.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace jounce::exchange::usda {
+
+struct Value {
+    enum class Kind { Number, String, Word, Path, Asset, Tuple, List, Dictionary };
+    Kind kind = Kind::Word;
+    double number = 0.0;
+    std::string text;          ///< string, word (true, None, ...), path or asset
+    std::vector<Value> items;  ///< tuple or list elements
+    std::vector<std::pair<std::string, Value>> entries;  ///< dictionary (each value's typeName set)
+    std::string typeName;      ///< a dictionary entry's declared type
+    int line = 0;
+
+    /// The dictionary entry `key`, or nullptr.
+    const Value* entry(std::string_view key) const;
+};
+
+struct Property {
+    std::string name;      ///< "physxVehicleWheel:radius"
+    std::string typeName;  ///< "float", "float2[]", "rel"
+    bool uniform = false;
+    std::optional<Value> value;  ///< the default value, or the relationship's targets
+    bool timeSamples = false;    ///< has time samples (not read)
+    bool connection = false;     ///< has a connection (not read)
+    int line = 0;
+};
+
+struct Prim {
+    std::string specifier;  ///< def, over or class
+    std::string typeName;   ///< "Xform", or "" for a typeless prim
+    std::string name;
+    std::string path;       ///< "/World/Vehicle"
+    std::vector<std::string> apiSchemas;  ///< applied API schemas, list edits resolved
+    std::vector<std::pair<std::string, Value>> metadata;  ///< customData, references, ...
+    std::vector<Property> properties;
+    std::vector<Prim> children;
+    bool variants = false;  ///< has variant sets (not read)
+    int line = 0;
+
+    const Property* property(std::string_view name) const;
+    const Value* meta(std::string_view key) const;
+    bool applies(std::string_view apiSchema) const;
+};
+
+struct Layer {
+    std::vector<std::pair<std::string, Value>> metadata;
+    std::vector<Prim> prims;
+
+    const Value* meta(std::string_view key) const;
+    /// The prim at `path` ("/World/Vehicle"), or nullptr.
+    const Prim* find(std::string_view path) const;
+};
+
+struct Limits {
+    std::size_t maxBytes = 16u << 20;
+    std::size_t maxDepth = 64;          ///< prims and values nested
+    std::size_t maxValues = 2'000'000;  ///< numbers, strings, ... in all
+    std::size_t maxPrims = 100'000;
+};
+
+/// Parses a layer. On a syntax error returns nullopt with one error "line N: ..." (pointer "line N").
+std::optional<Layer> parse(std::string_view text, Problems& problems, const Limits& limits = {});
+
+/// "line 12", the location of a problem in a text layer.
+std::string lineLocation(int line);
+
+}  // namespace jounce::exchange::usda

@@ -1,0 +1,95 @@
+#pragma once
+// Shared by the exchange tests: loading presets and comparing two vehicles leaf by leaf.
+
+#include "exchange/ImportResult.h"
+#include "io/VehicleJson.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace exchange_test {
+
+inline const std::string kPresets = JOUNCE_SOURCE_DIR "/presets/";
+inline const std::string kData = JOUNCE_SOURCE_DIR "/tests/exchange/data/";
+
+inline jounce::VehicleConfig preset(const std::string& name)
+{
+    const jounce::io::VehicleFile f = jounce::io::loadVehicle(kPresets + name + ".json");
+    Q_ASSERT(f.ok());
+    return f.config;
+}
+
+/// Walks two vehicles' JSON: every leaf must be there in both, numbers equal to `tolerance`
+/// relative to their size (1 for tiny values). `differences` names the leaves that differ;
+/// returns the largest relative difference of the numbers.
+inline double compareJson(const jounce::io::Json& a, const jounce::io::Json& b, const std::string& path,
+                          double tolerance, std::vector<std::string>& differences)
+{
+    if (a.is_number() && b.is_number()) {
+        const double x = a.get<double>(), y = b.get<double>();
+        const double rel = std::abs(x - y) / std::max(1.0, std::max(std::abs(x), std::abs(y)));
+        if (rel > tolerance)
+            differences.push_back(path + ": " + a.dump() + " vs " + b.dump());
+        return rel;
+    }
+    if (a.type() != b.type() || a.size() != b.size()) {
+        differences.push_back(path + ": " + a.dump().substr(0, 80) + " vs " + b.dump().substr(0, 80));
+        return 0.0;
+    }
+    double worst = 0.0;
+    if (a.is_object()) {
+        for (auto it = a.begin(); it != a.end(); ++it) {
+            if (!b.contains(it.key())) {
+                differences.push_back(path + "/" + it.key() + ": missing");
+                continue;
+            }
+            worst = std::max(worst, compareJson(it.value(), b.at(it.key()), path + "/" + it.key(), tolerance, differences));
+        }
+    } else if (a.is_array()) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            worst = std::max(worst, compareJson(a[i], b[i], path + "/" + std::to_string(i), tolerance, differences));
+    } else if (a != b) {
+        differences.push_back(path + ": " + a.dump() + " vs " + b.dump());
+    }
+    return worst;
+}
+
+inline double compareVehicles(const jounce::VehicleConfig& a, const jounce::VehicleConfig& b, double tolerance,
+                              std::vector<std::string>& differences)
+{
+    return compareJson(jounce::io::vehicleToJson(a), jounce::io::vehicleToJson(b), "", tolerance, differences);
+}
+
+inline QString joined(const std::vector<std::string>& lines)
+{
+    std::string s;
+    for (const std::string& l : lines)
+        s += l + "\n";
+    return QString::fromStdString(s);
+}
+
+inline std::string problemsText(const jounce::exchange::ImportResult& r)
+{
+    std::string s;
+    for (const jounce::exchange::FileProblems& f : r.problems)
+        for (const jounce::Problem& p : f.problems.items)
+            s += f.file + ": " + p.toString() + "\n";
+    return s;
+}
+
+inline bool hasProblem(const jounce::exchange::ImportResult& r, const std::string& file, const std::string& pointer,
+                const std::string& fragment)
+{
+    for (const jounce::exchange::FileProblems& f : r.problems)
+        if (f.file == file)
+            for (const jounce::Problem& p : f.problems.items)
+                if (p.severity == jounce::Severity::Error && p.pointer == pointer && p.message.find(fragment) != std::string::npos)
+                    return true;
+    return false;
+}
+
+}  // namespace exchange_test

@@ -1,0 +1,108 @@
+// Hostile and broken USD layers: an error at the line it concerns, nothing imported, never a
+// crash, bounded work.
+
+#include "ExchangeTestSupport.h"
+
+#include "exchange/UsdLayer.h"
+
+#include <QtTest>
+
+using namespace jounce;
+using namespace exchange_test;
+
+namespace {
+
+/// A minimal vehicle layer with one wheel; `wheelExtra` is added to the wheel prim's body.
+std::string oneWheel(const std::string& wheelExtra, const std::string& vehicleExtra = "")
+{
+    return "#usda 1.0\n"                                                                      // 1
+           "(\n    metersPerUnit = 1\n    upAxis = \"Z\"\n)\n"                                 // 2-5
+           "def Xform \"Car\" (\n    prepend apiSchemas = [\"PhysxVehicleAPI\"]\n)\n{\n"       // 6-9
+           "    float physics:mass = 1000\n"                                                  // 10
+           "    float3 physics:diagonalInertia = (500, 1500, 1600)\n" +                       // 11
+           vehicleExtra +
+           "    def Xform \"W\" (\n        prepend apiSchemas = [\"PhysxVehicleWheelAttachmentAPI\", "
+           "\"PhysxVehicleWheelAPI\", \"PhysxVehicleTireAPI\", \"PhysxVehicleSuspensionAPI\"]\n    )\n    {\n" +
+           wheelExtra + "    }\n}\n";
+}
+
+bool hasLine(const exchange::ImportResult& r, int line, const std::string& fragment)
+{
+    for (const exchange::FileProblems& f : r.problems)
+        for (const Problem& p : f.problems.items)
+            if (p.severity == Severity::Error && p.pointer == "line " + std::to_string(line) &&
+                p.message.find(fragment) != std::string::npos)
+                return true;
+    return false;
+}
+
+}  // namespace
+
+class TestUsdHostile : public QObject {
+    Q_OBJECT
+private slots:
+    void syntaxErrorsNameTheirLine()
+    {
+        const struct {
+            const char* name;
+            std::string text;
+            int line;
+            const char* fragment;
+        } cases[] = {
+            {"empty", "", 1, "not a USD text layer"},
+            {"a binary crate file", std::string("PXR-USDC\0\x01\x02", 11), 1, "not UTF-8"},
+            {"not UTF-8", "#usda 1.0\n\xff\xfe\n", 1, "not UTF-8"},
+            {"an unclosed string", "#usda 1.0\ndef \"A\"\n{\n    string s = \"open\n}\n", 4, "past the end of its line"},
+            {"an unclosed prim", "#usda 1.0\ndef \"A\"\n{\n", 4, "expected a property"},
+            {"a missing value", "#usda 1.0\ndef \"A\"\n{\n    float x =\n}\n", 5, "expected a value"},
+            {"a stray character", "#usda 1.0\ndef \"A\"\n{\n    float x = 1 ?\n}\n", 4, "unexpected character"},
+            {"a prim without a name", "#usda 1.0\ndef Xform\n{\n}\n", 3, "name in quotes"},
+            {"no vehicle", "#usda 1.0\ndef Xform \"A\"\n{\n}\n", 1, "no prim applies PhysxVehicleAPI"},
+            {"10000 nested tuples", "#usda 1.0\ndef \"A\"\n{\n    float x = " + std::string(10000, '(') + "\n}\n", 4,
+             "nested more than"},
+            {"10000 nested prims", "#usda 1.0\n" + [] {
+                 std::string s;
+                 for (int i = 0; i < 10000; ++i)
+                     s += "def \"P\" {\n";
+                 return s;
+             }(), 66, "nested more than"},
+            {"a radius in words", oneWheel("        float physxVehicleWheel:radius = \"big\"\n"), 16, "expected a finite number"},
+            {"a wheel without its radius", oneWheel(""), 12, "needs physxVehicleWheel:radius"},
+            {"a relationship to nowhere",
+             "#usda 1.0\ndef Xform \"Car\" (\n    prepend apiSchemas = [\"PhysxVehicleAPI\"]\n)\n{\n"
+             "    def Xform \"W\" (\n        prepend apiSchemas = [\"PhysxVehicleWheelAttachmentAPI\"]\n    )\n    {\n"
+             "        rel physxVehicleWheelAttachment:wheel = </Gone>\n    }\n}\n",
+             6, "not in this layer"},
+            {"perpendicular axes needed",
+             "#usda 1.0\ndef PhysicsScene \"S\" (\n    prepend apiSchemas = [\"PhysxVehicleContextAPI\"]\n)\n{\n"
+             "    uniform token physxVehicleContext:verticalAxis = \"posZ\"\n"
+             "    uniform token physxVehicleContext:longitudinalAxis = \"negZ\"\n}\n",
+             2, "not perpendicular"},
+        };
+        for (const auto& c : cases) {
+            const exchange::ImportResult r = exchange::importUsd(c.text);
+            QVERIFY2(!r.ok(), c.name);
+            QVERIFY2(hasLine(r, c.line, c.fragment), (std::string(c.name) + ":\n" + problemsText(r)).c_str());
+        }
+    }
+
+    void hugeLayersAreRefused()
+    {
+        std::string many = "#usda 1.0\n";
+        for (int i = 0; i < 100001; ++i)
+            many += "def \"P\" {}\n";
+        QVERIFY(hasLine(exchange::importUsd(many), 100002, "more than 100000 prims"));
+        QVERIFY(hasLine(exchange::importUsd("#usda 1.0\n" + std::string(17u << 20, ' ')), 1, "bytes, more than"));
+        std::string values = "#usda 1.0\ndef \"A\"\n{\n    float[] x = [";
+        for (int i = 0; i < 2'000'001; ++i)
+            values += "0,";
+        values += "0]\n}\n";
+        QVERIFY(hasLine(exchange::importUsd(values), 4, "more than 2000000 values"));
+        const exchange::ImportResult missing = exchange::importUsdFile("/nonexistent/vehicle.usda");
+        QVERIFY(missing.hasErrors());
+        QCOMPARE(missing.problems[0].file, std::string("/nonexistent/vehicle.usda"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestUsdHostile)
+#include "test_usd_hostile.moc"
