@@ -23,6 +23,9 @@ int doctorCommand(const Args& args);
 int diffCommand(const Args& args);
 int patchCommand(const Args& args);
 int compareCommand(const Args& args);
+/// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON and USD.
+int importCommand(const Args& args);
+int exportCommand(const Args& args);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

@@ -57,6 +57,20 @@ usage:
                                          figures per vehicle, * marking the best; --out writes
                                          the CSV report (figures, derived values, differing
                                          parameters, or all with --all-parameters)
+  jounce-cli export physx5|usd VEHICLE.json --out DIR_OR_FILE [--frame snippet|iso]
+                                         the vehicle as PhysX 5 snippet files (DIR/Base.json
+                                         and EngineDrive.json or DirectDrive.json; --frame iso
+                                         writes z up instead of the snippets' y up) or as an
+                                         Omniverse USD layer (FILE.usda); prints what the
+                                         conversion approximated or dropped, and why
+  jounce-cli import physx5 BASE.json ENGINE.json [--out V.json] [--base B.json]
+                 [--differential auto|four-wheel|multi-wheel|tank]
+  jounce-cli import usd FILE.usda [--out V.json] [--base B.json]
+                                         a PhysX 5 or USD vehicle as a Jounce vehicle, validated
+                                         (to stdout without --out); --base takes what the files
+                                         lack (chassis box, anti-roll bars, surfaces, controls)
+                                         from a vehicle; prints the conversion report; writes
+                                         nothing when a file or the vehicle has an error
   jounce-cli --help                      this text
 )";
 
@@ -77,6 +91,8 @@ int dispatch(int argc, char** argv)
         {"diff", diffCommand},
         {"patch", patchCommand},
         {"compare", compareCommand},
+        {"import", importCommand},
+        {"export", exportCommand},
     };
     if (argc < 2) {
         std::cerr << kUsage;
