@@ -82,6 +82,8 @@ protected:
 
 private:
     void buildMenus();
+    /// File ▸ Import and File ▸ Export: foreign vehicle formats (MainWindowExchange.cpp).
+    void addExchangeMenus(QMenu* file);
     QWidget* buildSimulationDock();
     void updateTitle();
     void documentChanged();

@@ -70,6 +70,7 @@ void MainWindow::buildMenus()
         else
             QSettings().setValue("document/exportDir", QFileInfo(path).absolutePath());
     });
+    addExchangeMenus(file);
     file->addAction(tr("Export telemetry &CSV…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export telemetry"), QString(), tr("CSV (*.csv)"));
         if (!path.isEmpty())
