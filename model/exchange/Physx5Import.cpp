@@ -88,9 +88,8 @@ void assembleCommands(Assembly& a)
         const std::size_t id = a.order[k];
         WheelData& w = a.v.wheels[k].wheel;
         if (type == DriveType::Tank) {
+            // A tank uses neither handbrake torques nor steer angles: the base's (or defaults) stay.
             w.maxBrakeTorque = k % 2 == 0 ? brake[id] : hand[id];
-            w.maxHandBrakeTorque = 0.0;
-            w.maxSteer = 0.0;
             droppedSteer = droppedSteer || steer[id] != 0.0;
         } else {
             w.maxBrakeTorque = brake[id];
