@@ -23,7 +23,7 @@ int doctorCommand(const Args& args);
 int diffCommand(const Args& args);
 int patchCommand(const Args& args);
 int compareCommand(const Args& args);
-/// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON and USD.
+/// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON, USD and Unity.
 int importCommand(const Args& args);
 int exportCommand(const Args& args);
 

@@ -5,6 +5,9 @@
 #include "CliCommands.h"
 
 #include "exchange/Physx5Json.h"
+#include "exchange/UnityExport.h"
+#include "exchange/UnityImport.h"
+#include "exchange/UnityJson.h"
 #include "exchange/UsdLayer.h"
 #include "io/VehicleJson.h"
 #include "json/TextFile.h"
@@ -140,6 +143,27 @@ int importUsd(const Options& o, std::optional<VehicleConfig> base)
     return finishImport(exchange::importUsdFile(o.files[0], options), o);
 }
 
+int exportUnity(const Options& o, const VehicleConfig& vehicle)
+{
+    ConversionReport report;
+    const std::string text = exchange::unityJsonText(exchange::exportUnity(vehicle, report));
+    if (const std::string err = io::writeFileAtomic(o.out, text); !err.empty()) {
+        std::cerr << o.out << ": " << err << "\n";
+        return 1;
+    }
+    std::cout << "wrote " << o.out << "\n" << report.toText();
+    return 0;
+}
+
+int importUnity(const Options& o, std::optional<VehicleConfig> base)
+{
+    if (o.files.size() != 1)
+        return usageError("import unity needs one FILE: a .prefab, a .unity scene or the JSON of export unity");
+    if (base)
+        return usageError("import unity: --base is not used (docs/unity.md \"Import\" says what is filled in)");
+    return finishImport(exchange::importUnityFile(o.files[0]), o);
+}
+
 struct Format {
     const char* name;
     int (*exportTo)(const Options&, const VehicleConfig&);
@@ -149,6 +173,7 @@ struct Format {
 constexpr Format kFormats[] = {
     {"physx5", exportPhysx5, importPhysx5},
     {"usd", exportUsd, importUsd},
+    {"unity", exportUnity, importUnity},
 };
 
 const Format* findFormat(const std::string& name)

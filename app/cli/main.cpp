@@ -71,6 +71,13 @@ usage:
                                          lack (chassis box, anti-roll bars, surfaces, controls)
                                          from a vehicle; prints the conversion report; writes
                                          nothing when a file or the vehicle has an error
+  jounce-cli export unity VEHICLE.json --out CAR.json
+  jounce-cli import unity FILE [--out V.json]
+                                         Unity WheelColliders (docs/unity.md): export writes the
+                                         Rigidbody and WheelColliders as JSON for
+                                         resources/unity/JounceVehicleLoader.cs; import reads a
+                                         .prefab or .unity scene (YAML) or that JSON; both print
+                                         the conversion report
   jounce-cli --help                      this text
 )";
 
