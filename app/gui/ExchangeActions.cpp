@@ -2,6 +2,9 @@
 
 #include "VehicleDocument.h"
 #include "exchange/Physx5Json.h"
+#include "exchange/UnityExport.h"
+#include "exchange/UnityImport.h"
+#include "exchange/UnityJson.h"
 #include "exchange/UsdLayer.h"
 #include "json/TextFile.h"
 
@@ -132,6 +135,21 @@ QString ExchangeActions::exportUsd(const QString& path)
     if (const std::string err = io::writeFileAtomic(path.toStdString(), usd.text); !err.empty())
         return QString::fromStdString(err);
     showReport(tr("Wrote %1.").arg(path), usd.report, {});
+    return {};
+}
+
+bool ExchangeActions::importUnity(const QString& path)
+{
+    return finishImport(exchange::importUnityFile(path.toStdString()), QFileInfo(path).fileName());
+}
+
+QString ExchangeActions::exportUnity(const QString& path)
+{
+    exchange::ConversionReport report;
+    const std::string text = exchange::unityJsonText(exchange::exportUnity(document_.config(), report));
+    if (const std::string err = io::writeFileAtomic(path.toStdString(), text); !err.empty())
+        return QString::fromStdString(err);
+    showReport(tr("Wrote %1: apply it in Unity with resources/unity/JounceVehicleLoader.cs.").arg(path), report, {});
     return {};
 }
 

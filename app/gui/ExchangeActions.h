@@ -48,6 +48,10 @@ public:
     /// Writes the open vehicle's Base.json and drive file into `directory`; "" or an error message.
     QString exportPhysx5(const QString& directory);
     QString exportUsd(const QString& path);
+    /// Imports a Unity prefab, scene or Unity vehicle JSON file (docs/unity.md) as a new unsaved vehicle.
+    bool importUnity(const QString& path);
+    /// Writes the open vehicle as a Unity vehicle JSON file; "" or an error message.
+    QString exportUnity(const QString& path);
 
     /// The last report dialog (kept open, not modal), or nullptr.
     ConversionReportDialog* lastReport() const { return lastReport_; }

@@ -77,6 +77,16 @@ void MainWindow::addExchangeMenus(QMenu* file)
         rememberDir(path);
         actions->importUsd(path, askKeepOpenVehicle(this));
     })->setObjectName(QStringLiteral("importUsdAction"));
+    import->addAction(tr("U&nity vehicle (.prefab, .unity, .json)…"), this, [this, actions] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Unity vehicle"), lastDir(),
+                                                          tr("Unity prefab, scene or vehicle JSON (*.prefab *.unity *.json)"));
+        if (path.isEmpty())
+            return;
+        rememberDir(path);
+        actions->importUnity(path);
+    })->setObjectName(QStringLiteral("importUnityAction"));
 
     QMenu* exportMenu = file->addMenu(tr("E&xport as"));
     exportMenu->setObjectName(QStringLiteral("exportMenu"));
@@ -97,6 +107,15 @@ void MainWindow::addExchangeMenus(QMenu* file)
         if (const QString err = actions->exportUsd(path); !err.isEmpty())
             QMessageBox::warning(this, tr("Export failed"), err);
     })->setObjectName(QStringLiteral("exportUsdAction"));
+    exportMenu->addAction(tr("U&nity vehicle JSON…"), this, [this, actions] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Unity vehicle"), QDir(lastDir()).filePath(QStringLiteral("car.json")),
+                                                          tr("Unity vehicle JSON (*.json)"));
+        if (path.isEmpty())
+            return;
+        rememberDir(path);
+        if (const QString err = actions->exportUnity(path); !err.isEmpty())
+            QMessageBox::warning(this, tr("Export failed"), err);
+    })->setObjectName(QStringLiteral("exportUnityAction"));
 }
 
 }  // namespace jounce::gui
