@@ -5,6 +5,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QPen>
 #include <QValueAxis>
 
@@ -53,6 +54,43 @@ void HoverChartView::hideCursor()
 {
     cursorLine_->clear();
     readout_->hide();
+}
+
+void HoverChartView::setMarkers(std::vector<Marker> markers)
+{
+    markers_ = std::move(markers);
+    viewport()->update();
+}
+
+void HoverChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QChartView::drawForeground(painter, rect);
+    if (markers_.empty())
+        return;
+    const QRectF area = chart()->mapToScene(chart()->plotArea()).boundingRect();
+    const double lo = chart()->mapToValue(chart()->plotArea().topLeft()).x();
+    const double hi = chart()->mapToValue(chart()->plotArea().topRight()).x();
+    painter->save();
+    QFont font = painter->font();
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    double lastLabelEnd = -1e9;
+    for (const Marker& m : markers_) {
+        if (m.x < lo || m.x > hi)
+            continue;
+        const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(m.x, 0.0))).x();
+        painter->setPen(QPen(m.color, 1, Qt::DotLine));
+        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+        // Labels that would overlap the previous one are left to the tooltip of the cursor read-out.
+        const QString text = metrics.elidedText(m.text, Qt::ElideRight, std::max(60.0, area.right() - x - 4));
+        if (x < lastLabelEnd)
+            continue;
+        painter->setPen(m.color.darker(130));
+        painter->drawText(QPointF(x + 3, area.top() + metrics.ascent() + 1), text);
+        lastLabelEnd = x + 3 + metrics.horizontalAdvance(text) + 6;
+    }
+    painter->restore();
 }
 
 void HoverChartView::mouseMoveEvent(QMouseEvent* event)

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 QT_BEGIN_NAMESPACE
 class QLabel;
@@ -28,7 +29,16 @@ public:
     void showCursor(double x, double yLow, double yHigh, const QString& html);
     void hideCursor();
 
+    /// Vertical lines with a label at x values (edits made during a run).
+    struct Marker {
+        double x = 0.0;
+        QString text;
+        QColor color;
+    };
+    void setMarkers(std::vector<Marker> markers);
+
 protected:
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
@@ -36,6 +46,7 @@ private:
     Hover hover_;
     QLineSeries* cursorLine_;
     QLabel* readout_;
+    std::vector<Marker> markers_;
 };
 
 }  // namespace jounce::widgets

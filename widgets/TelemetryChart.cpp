@@ -42,6 +42,57 @@ void rescale(double dataMin, double dataMax, double minimumSpan, double& lo, dou
         initialised = true;
     }
 }
+/// Points for samples [first, last) of (x(i), y(i)) in the window [start, start + window]: all of
+/// them when they fit, else the min and max of each pixel column in the order they occur.
+template <typename X, typename Y>
+void decimate(QList<QPointF>& points, std::size_t first, std::size_t last, X x, Y y, double start, double window,
+              int columns)
+{
+    const std::size_t count = last > first ? last - first : 0;
+    if (count <= std::size_t(columns) * 2) {
+        for (std::size_t i = first; i < last; ++i)
+            points.append(QPointF(x(i), y(i)));
+        return;
+    }
+    std::size_t i = first;
+    for (int col = 0; col < columns && i < last; ++col) {
+        const double colEnd = start + window * (col + 1) / columns;
+        std::size_t minI = i, maxI = i;
+        double minV = y(i), maxV = minV;
+        for (; i < last && x(i) <= colEnd; ++i) {
+            const double v = y(i);
+            if (v < minV) {
+                minV = v;
+                minI = i;
+            }
+            if (v > maxV) {
+                maxV = v;
+                maxI = i;
+            }
+        }
+        if (minI == maxI) {
+            points.append(QPointF(x(minI), minV));
+        } else if (minI < maxI) {
+            points.append(QPointF(x(minI), minV));
+            points.append(QPointF(x(maxI), maxV));
+        } else {
+            points.append(QPointF(x(maxI), maxV));
+            points.append(QPointF(x(minI), minV));
+        }
+        if (i == minI && i == maxI)  // a sample beyond colEnd already: step on
+            ++i;
+    }
+}
+
+/// Reference traces: the trace's colour for wheels (lighter), the run's own colour for a single trace.
+QPen referencePen(const QColor& traceColor, const ReferenceRun& ref, bool wheelTrace)
+{
+    QPen pen(wheelTrace ? traceColor.lighter(150) : ref.color);
+    pen.setWidthF(2.0);
+    pen.setStyle(ref.style);
+    return pen;
+}
+
 }  // namespace
 
 void TelemetryChart::setOpenGLAllowed(bool allowed)
@@ -71,10 +122,15 @@ void TelemetryChart::setOpenGLAllowed(bool allowed)
     openGLAllowed = allowed;
 }
 
-TelemetryChart::TelemetryChart(Spec spec, QWidget* parent) : QWidget(parent), spec_(std::move(spec))
+TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, QWidget* parent)
+    : QWidget(parent), spec_(std::move(spec)), references_(std::move(references))
 {
     chart_ = new QChart();
-    chart_->setTitle(spec_.unit.isEmpty() ? spec_.title : spec_.title + " (" + spec_.unit + ")");
+    QString title = spec_.unit.isEmpty() ? spec_.title : spec_.title + " (" + spec_.unit + ")";
+    if (spec_.difference)
+        title += references_.empty() ? tr(": live − reference (pin a reference run)")
+                                     : tr(": live − %1").arg(references_.front().name);
+    chart_->setTitle(title);
     chart_->legend()->setAlignment(Qt::AlignRight);
     chart_->legend()->setVisible(spec_.traces.size() > 1);
     chart_->setMargins(QMargins(2, 2, 2, 2));
@@ -98,6 +154,22 @@ TelemetryChart::TelemetryChart(Spec spec, QWidget* parent) : QWidget(parent), sp
         s->attachAxis(xAxis_);
         s->attachAxis(yAxis_);
         series_.push_back(s);
+    }
+    if (!spec_.difference) {
+        for (const ReferenceRun& ref : references_) {
+            for (const Trace& t : spec_.traces) {
+                auto* s = new QLineSeries();
+                s->setName(t.label + " · " + ref.name);
+                s->setPen(referencePen(t.color, ref, t.column.kind == telemetry::Column::Kind::Wheel));
+                s->setUseOpenGL(openGLAllowed);
+                chart_->addSeries(s);
+                s->attachAxis(xAxis_);
+                s->attachAxis(yAxis_);
+                // The panel's run legend names the references: one entry per trace would crowd the chart.
+                chart_->legend()->markers(s).front()->setVisible(false);
+                referenceSeries_.push_back(s);
+            }
+        }
     }
     setReferenceLine(spec_.referenceLine, spec_.referenceLabel);
 
@@ -134,7 +206,28 @@ int TelemetryChart::pointCount() const
     return n;
 }
 
-void TelemetryChart::refresh(const TelemetryHistory& history, double end, double window)
+double TelemetryChart::traceValue(const TelemetryHistory& history, std::size_t i, const telemetry::Column& c,
+                                  Alignment alignment) const
+{
+    const double live = history.at(i).value(c);
+    if (!spec_.difference)
+        return live;
+    if (references_.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+    const sim::TelemetryTrack& ref = references_.front().run->telemetry;
+    const std::optional<std::size_t> j = referenceFrameAt(history, ref, history.at(i).time(), alignment);
+    return j ? live - ref.value(*j, c) : std::numeric_limits<double>::quiet_NaN();
+}
+
+int TelemetryChart::referencePointCount() const
+{
+    int n = 0;
+    for (const QLineSeries* s : referenceSeries_)
+        n += static_cast<int>(s->count());
+    return n;
+}
+
+void TelemetryChart::refresh(const TelemetryHistory& history, double end, double window, Alignment alignment)
 {
     const double start = end - window;
     xAxis_->setRange(start, end);
@@ -146,6 +239,7 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
     double dataMax = -dataMin;
 
     QList<QPointF> points;
+    const auto time = [&](std::size_t i) { return history.at(i).time(); };
     for (std::size_t k = 0; k < series_.size(); ++k) {
         const telemetry::Column& c = spec_.traces[k].column;
         points.clear();
@@ -154,41 +248,19 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
             // Steps: a point at every change, drawn as a horizontal then a vertical segment.
             double previous = std::numeric_limits<double>::quiet_NaN();
             for (std::size_t i = first; i < last; ++i) {
-                const telemetry::Frame& f = history.at(i);
-                const double v = f.value(c);
+                const double v = traceValue(history, i, c, alignment);
                 if (v != previous) {
                     if (previous == previous)
-                        points.append(QPointF(f.time(), previous));
-                    points.append(QPointF(f.time(), v));
+                        points.append(QPointF(time(i), previous));
+                    points.append(QPointF(time(i), v));
                     previous = v;
                 }
             }
             if (count > 0)
-                points.append(QPointF(history.at(last - 1).time(), previous));
-        } else if (count <= std::size_t(columns) * 2) {
-            for (std::size_t i = first; i < last; ++i)
-                points.append(QPointF(history.at(i).time(), history.at(i).value(c)));
+                points.append(QPointF(time(last - 1), previous));
         } else {
-            // Min and max per pixel column, in the order they occur.
-            std::size_t i = first;
-            for (int col = 0; col < columns && i < last; ++col) {
-                const double colEnd = start + window * (col + 1) / columns;
-                std::size_t minI = i, maxI = i;
-                for (; i < last && history.at(i).time() <= colEnd; ++i) {
-                    const double v = history.at(i).value(c);
-                    if (v < history.at(minI).value(c))
-                        minI = i;
-                    if (v > history.at(maxI).value(c))
-                        maxI = i;
-                }
-                if (minI == maxI) {
-                    points.append(QPointF(history.at(minI).time(), history.at(minI).value(c)));
-                } else {
-                    const std::size_t a = std::min(minI, maxI), b = std::max(minI, maxI);
-                    points.append(QPointF(history.at(a).time(), history.at(a).value(c)));
-                    points.append(QPointF(history.at(b).time(), history.at(b).value(c)));
-                }
-            }
+            decimate(points, first, last, time, [&](std::size_t i) { return traceValue(history, i, c, alignment); },
+                     start, window, columns);
         }
         for (const QPointF& p : points) {
             if (std::isfinite(p.y())) {
@@ -198,6 +270,7 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
         }
         series_[k]->replace(points);
     }
+    refreshReferences(history, start, end, alignment, columns, dataMin, dataMax);
     if (spec_.referenceLine) {
         dataMin = std::min(dataMin, *spec_.referenceLine);
         dataMax = std::max(dataMax, *spec_.referenceLine);
@@ -209,19 +282,74 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
     }
 }
 
-void TelemetryChart::setCursor(const TelemetryHistory& history, std::optional<double> t)
+void TelemetryChart::refreshReferences(const TelemetryHistory& history, double start, double end, Alignment alignment,
+                                       int columns, double& dataMin, double& dataMax)
+{
+    QList<QPointF> points;
+    const std::size_t traces = spec_.traces.size();
+    for (std::size_t r = 0; r < references_.size() && !referenceSeries_.empty(); ++r) {
+        const sim::TelemetryTrack& ref = references_[r].run->telemetry;
+        const auto [first, last] = referenceRange(history, ref, start, end, alignment);
+        // Frames the live run has not reached (by distance) have no place yet: x is NaN, skipped.
+        std::vector<double> xs;
+        xs.reserve(last - first);
+        for (std::size_t j = first; j < last; ++j)
+            xs.push_back(referenceTime(history, ref, j, alignment).value_or(std::numeric_limits<double>::quiet_NaN()));
+        std::size_t valid = first;
+        while (valid < last && std::isfinite(xs[valid - first]) && xs[valid - first] <= end + 1e-9)
+            ++valid;
+        const auto x = [&](std::size_t j) { return xs[j - first]; };
+        for (std::size_t k = 0; k < traces; ++k) {
+            points.clear();
+            const telemetry::Column& c = spec_.traces[k].column;
+            decimate(points, first, valid, x, [&](std::size_t j) { return ref.value(j, c); }, start, end - start, columns);
+            for (const QPointF& p : points)
+                if (std::isfinite(p.y())) {
+                    dataMin = std::min(dataMin, p.y());
+                    dataMax = std::max(dataMax, p.y());
+                }
+            referenceSeries_[r * traces + k]->replace(points);
+        }
+    }
+}
+
+void TelemetryChart::setCursor(const TelemetryHistory& history, std::optional<double> t, Alignment alignment)
 {
     if (!t || history.empty() || *t < xAxis_->min() || *t > xAxis_->max()) {
+        cursorText_.clear();
         view_->hideCursor();
         return;
     }
     const telemetry::Frame& f = history.nearest(*t);
+    const std::size_t i = std::min(history.lowerBound(f.time()), history.size() - 1);
+    const ReferenceRun* ref = references_.empty() || spec_.difference ? nullptr : &references_.front();
+    const std::optional<std::size_t> j =
+        ref ? referenceFrameAt(history, ref->run->telemetry, f.time(), alignment) : std::nullopt;
     QString text = QString("<b>t = %1 s</b>").arg(f.time(), 0, 'f', 3);
-    for (const Trace& tr : spec_.traces)
-        text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3")
-                    .arg(tr.color.name(), tr.label)
-                    .arg(f.value(tr.column), 0, 'g', 5);
+    if (ref)
+        text += QString("<br><i>live / %1 / Δ</i>").arg(ref->name.toHtmlEscaped());
+    for (const Trace& tr : spec_.traces) {
+        const double live = traceValue(history, i, tr.column, alignment);
+        text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3").arg(tr.color.name(), tr.label).arg(live, 0, 'g', 5);
+        if (ref) {
+            if (j) {
+                const double other = ref->run->telemetry.value(*j, tr.column);
+                text += QString(" / %1 / %2").arg(other, 0, 'g', 5).arg(live - other, 0, 'g', 4);
+            } else {
+                text += QStringLiteral(" / — / —");
+            }
+        }
+    }
+    cursorText_ = text;
     view_->showCursor(*t, yMin_, yMax_, text);
+}
+
+void TelemetryChart::setMarkers(std::vector<Marker> markers)
+{
+    std::vector<HoverChartView::Marker> shown;
+    for (Marker& m : markers)
+        shown.push_back({m.time, std::move(m.text), m.color});
+    view_->setMarkers(std::move(shown));
 }
 
 }  // namespace jounce::widgets

@@ -5,6 +5,7 @@
 // replaced in bulk, decimated to min/max per pixel column, and the y axis rescales with hysteresis
 // (conventions.md, "Threads").
 
+#include "ReferenceRuns.h"
 #include "TelemetryHistory.h"
 #include "telemetry/Channels.h"
 
@@ -42,18 +43,34 @@ public:
         std::optional<double> referenceLine;   ///< a dashed horizontal line (e.g. maxOmega)
         QString referenceLabel;
         double minimumSpan = 1e-3;             ///< the y axis never spans less than this
+        /// A difference chart: each trace is live minus the first reference run, aligned.
+        bool difference = false;
+    };
+    /// A vertical line with a label on the time axis (an edit made during the run).
+    struct Marker {
+        double time = 0.0;
+        QString text;
+        QColor color;
     };
 
-    explicit TelemetryChart(Spec spec, QWidget* parent = nullptr);
+    /// Reference runs get a lighter, dashed series per trace (a difference chart uses the first).
+    explicit TelemetryChart(Spec spec, std::vector<ReferenceRun> references = {}, QWidget* parent = nullptr);
     const Spec& spec() const { return spec_; }
     void setReferenceLine(std::optional<double> value, const QString& label);
 
-    /// Shows history frames in [end - window, end], replacing every series at once.
-    void refresh(const TelemetryHistory& history, double end, double window);
-    /// Draws the shared cursor and the read-out of every trace at time t (nullopt hides it).
-    void setCursor(const TelemetryHistory& history, std::optional<double> t);
+    /// Shows history frames in [end - window, end] and the references aligned to them, replacing
+    /// every series at once.
+    void refresh(const TelemetryHistory& history, double end, double window, Alignment alignment = Alignment::Time);
+    /// Draws the shared cursor and the read-out of every trace at time t (nullopt hides it): the
+    /// live value, and with a reference its value and the difference.
+    void setCursor(const TelemetryHistory& history, std::optional<double> t, Alignment alignment = Alignment::Time);
+    void setMarkers(std::vector<Marker> markers);
+    /// The read-out text of the last setCursor() (for tests).
+    QString cursorText() const { return cursorText_; }
     /// Points currently in the series (for the UI benchmark and tests).
     int pointCount() const;
+    /// Points currently in the reference runs' series.
+    int referencePointCount() const;
 
     /// Hardware-accelerated series: only where an OpenGL context can be created and the platform
     /// is not offscreen/minimal (Qt 6.4 crashes otherwise). Call before creating charts.
@@ -64,7 +81,11 @@ signals:
     void hovered(std::optional<double> t);
 
 private:
-    friend     void mouseAt(const QPointF& widgetPos);
+    /// The value a trace shows for history frame i: the channel, or live minus reference.
+    double traceValue(const TelemetryHistory& history, std::size_t i, const telemetry::Column& c,
+                      Alignment alignment) const;
+    void refreshReferences(const TelemetryHistory& history, double start, double end, Alignment alignment,
+                           int columns, double& dataMin, double& dataMax);
 
     Spec spec_;
     QChart* chart_;
@@ -72,7 +93,10 @@ private:
     QValueAxis* xAxis_;
     QValueAxis* yAxis_;
     std::vector<QLineSeries*> series_;
+    std::vector<ReferenceRun> references_;
+    std::vector<QLineSeries*> referenceSeries_;  ///< reference r, trace k at r * traces + k
     QLineSeries* reference_ = nullptr;
+    QString cursorText_;
     double yMin_ = 0.0;
     double yMax_ = 1.0;
     bool yInitialised_ = false;

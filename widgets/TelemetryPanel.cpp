@@ -83,6 +83,29 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
     for (const telemetry::ChannelInfo& c : telemetry::vehicleChannels())
         channelBox_->addItem(QString("%1 [%2]").arg(fromView(c.id), fromView(c.unit)), fromView(c.id));
     channelBox_->setToolTip(tr("Add a chart of any telemetry channel"));
+    // The long channel names stay in the popup: the bar must fit 1366 pixels with the run tools.
+    channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    channelBox_->setMinimumContentsLength(10);
+    auto* differenceButton = new QToolButton(this);
+    differenceButton->setText(tr("Δ chart"));
+    differenceButton->setObjectName(QStringLiteral("differenceChartButton"));
+    differenceButton->setToolTip(tr("Add a chart of a channel's difference: live minus the reference run"));
+    differenceButton->setPopupMode(QToolButton::InstantPopup);
+    auto* differenceMenu = new QMenu(differenceButton);
+    for (int i = 1; i < channelBox_->count(); ++i) {
+        const QString id = channelBox_->itemData(i).toString();
+        differenceMenu->addAction(channelBox_->itemText(i), this, [this, id] { addDifferenceChart(id); });
+    }
+    differenceButton->setMenu(differenceMenu);
+
+    alignBox_ = new QComboBox(this);
+    alignBox_->setObjectName(QStringLiteral("alignmentBox"));
+    alignBox_->addItem(tr("Align by time"), int(Alignment::Time));
+    alignBox_->addItem(tr("Align by distance"), int(Alignment::Distance));
+    alignBox_->setToolTip(tr("Reference runs beside the live traces: at the same time since the start, or where "
+                             "the live car had travelled as far (m)"));
+    connect(alignBox_, &QComboBox::currentIndexChanged, this,
+            [this](int) { setAlignment(static_cast<Alignment>(alignBox_->currentData().toInt())); });
     connect(channelBox_, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
             return;
@@ -100,9 +123,23 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
     chartLayout_->setSpacing(2);
     area_->setWidget(chartHost_);
 
+    // The reference runs' row: their legend and the tools that only matter with references.
+    referenceRow_ = new QWidget(this);
+    auto* row = new QHBoxLayout(referenceRow_);
+    row->setContentsMargins(4, 0, 4, 0);
+    legend_ = new QLabel(referenceRow_);
+    legend_->setObjectName(QStringLiteral("referenceLegend"));
+    legend_->setTextFormat(Qt::RichText);
+    legend_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    row->addWidget(legend_, 1);
+    row->addWidget(differenceButton);
+    row->addWidget(alignBox_);
+    referenceRow_->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addWidget(referenceRow_);
     layout->addWidget(area_, 1);
     applyLayout("Default");
 }
@@ -139,6 +176,7 @@ TelemetryChart::Spec TelemetryPanel::specFor(const ChartDef& def) const
 {
     TelemetryChart::Spec spec;
     spec.title = def.title;
+    spec.difference = def.difference;
     int vehicleTraces = 0;
     for (const QString& id : def.channels) {
         const std::string key = id.toStdString();
@@ -178,7 +216,8 @@ void TelemetryPanel::rebuild()
         delete c;
     charts_.clear();
     for (std::size_t i = 0; i < defs_.size(); ++i) {
-        auto* chart = new TelemetryChart(specFor(defs_[i]), chartHost_);
+        auto* chart = new TelemetryChart(specFor(defs_[i]), references_, chartHost_);
+        chart->setMarkers(markers_);
         chart->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
             QMenu menu;
@@ -208,10 +247,10 @@ bool TelemetryPanel::refresh()
     if (history_.revision() == drawnRevision_ && end == drawnEnd_)
         return false;
     for (TelemetryChart* c : charts_)
-        c->refresh(history_, end, window_);
+        c->refresh(history_, end, window_, alignment_);
     if (cursor_)
         for (TelemetryChart* c : charts_)
-            c->setCursor(history_, cursor_);
+            c->setCursor(history_, cursor_, alignment_);
     drawnRevision_ = history_.revision();
     drawnEnd_ = end;
     return true;
@@ -264,7 +303,54 @@ void TelemetryPanel::setCursorTime(std::optional<double> t)
 {
     cursor_ = t;
     for (TelemetryChart* c : charts_)
-        c->setCursor(history_, t);
+        c->setCursor(history_, t, alignment_);
+}
+
+void TelemetryPanel::setReferences(std::vector<ReferenceRun> references)
+{
+    if (references.size() > kMaxReferences)
+        references.resize(kMaxReferences);
+    references_ = std::move(references);
+    QString text;
+    if (!references_.empty()) {
+        text = tr("<span style='font-weight:bold'>━</span> live");
+        for (const ReferenceRun& r : references_) {
+            const char* dash = r.style == Qt::DotLine ? "┈" : r.style == Qt::DashDotLine ? "╍" : "╌";
+            text += QString("&nbsp;&nbsp;&nbsp;<span style='color:%1;font-weight:bold'>%2</span> %3")
+                        .arg(r.color.name(), QString::fromUtf8(dash), r.name.toHtmlEscaped());
+        }
+    }
+    legend_->setText(text);
+    legend_->setToolTip(tr("References are drawn lighter and dashed beside the live traces; hovering a chart shows "
+                           "live / reference / difference"));
+    referenceRow_->setVisible(!references_.empty());
+    rebuild();
+}
+
+void TelemetryPanel::setAlignment(Alignment alignment)
+{
+    const bool changed = alignment != alignment_;
+    alignment_ = alignment;
+    const int index = alignBox_->findData(int(alignment));
+    if (index != alignBox_->currentIndex())
+        alignBox_->setCurrentIndex(index);
+    drawnRevision_ = ~std::uint64_t(0);
+    refresh();
+    if (changed)
+        emit alignmentChanged(alignment);
+}
+
+void TelemetryPanel::setMarkers(std::vector<TelemetryChart::Marker> markers)
+{
+    markers_ = std::move(markers);
+    for (TelemetryChart* c : charts_)
+        c->setMarkers(markers_);
+}
+
+void TelemetryPanel::addDifferenceChart(const QString& channel)
+{
+    ChartDef def{QStringLiteral("Δ ") + channel, {channel}, true};
+    addChart(def);
 }
 
 QString TelemetryPanel::exportPng(const QString& path)

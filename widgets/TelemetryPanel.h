@@ -13,6 +13,7 @@
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
+class QLabel;
 class QScrollArea;
 class QScrollBar;
 class QToolButton;
@@ -28,6 +29,7 @@ public:
     struct ChartDef {
         QString title;
         QStringList channels;  ///< conventions.md identifiers: "jounce", "engineOmega", ...
+        bool difference = false;  ///< live minus the first reference run
     };
     /// The named layouts offered in the View menu; "Default" first.
     static QStringList layoutNames();
@@ -53,12 +55,25 @@ public:
     void setWindowSeconds(double seconds);
     void setPaused(bool paused);
 
+    /// Runs drawn beside the live traces (at most kMaxReferences), with a legend above the charts.
+    void setReferences(std::vector<ReferenceRun> references);
+    const std::vector<ReferenceRun>& references() const { return references_; }
+    static constexpr std::size_t kMaxReferences = 4;
+    /// How reference frames line up with live ones: by time since the start or distance travelled.
+    void setAlignment(Alignment alignment);
+    Alignment alignment() const { return alignment_; }
+    /// Lines on every chart's time axis (the edits made during the live run and the reference's).
+    void setMarkers(std::vector<TelemetryChart::Marker> markers);
+    /// Adds a chart of live minus the first reference for a channel.
+    void addDifferenceChart(const QString& channel);
+
     /// The charts as one PNG, the shown history as CSV. Return an error message or "".
     QString exportPng(const QString& path);
     QString exportCsv(const QString& path) const;
 
 signals:
     void pausedChanged(bool paused);
+    void alignmentChanged(Alignment alignment);
 
 private:
     TelemetryChart::Spec specFor(const ChartDef& def) const;
@@ -77,7 +92,13 @@ private:
     std::uint64_t drawnRevision_ = ~std::uint64_t(0);
     double drawnEnd_ = -1.0;
     std::optional<double> cursor_;
+    std::vector<ReferenceRun> references_;
+    Alignment alignment_ = Alignment::Time;
+    std::vector<TelemetryChart::Marker> markers_;
     QComboBox* windowBox_;
+    QComboBox* alignBox_;
+    QWidget* referenceRow_;
+    QLabel* legend_;
     QComboBox* channelBox_;
     QToolButton* pauseButton_;
     QScrollBar* scroll_;

@@ -168,6 +168,7 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
 
     paintStarts(p, world);
     p.setTransform(world);
+    paintReferences(p);
     if (frame) {
         p.translate(cx, cy);
         p.rotate(radiansToDegrees(frame->vehicle(VehicleChannel::Yaw)));
@@ -196,6 +197,59 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
                      : tr("no telemetry yet"));
     p.drawText(area.adjusted(6, 4, -6, -4), Qt::AlignRight | Qt::AlignBottom, tr("grid 10 m"));
     p.restore();
+}
+
+void VehicleView::setReferences(std::vector<ReferenceRun> references)
+{
+    references_ = std::move(references);
+    update();
+}
+
+void VehicleView::setAlignment(Alignment alignment)
+{
+    alignment_ = alignment;
+    update();
+}
+
+void VehicleView::paintReferences(QPainter& p)
+{
+    const Vec3& d = vehicle_.chassis.dimensions;
+    for (const ReferenceRun& ref : references_) {
+        const sim::TelemetryTrack& t = ref.run->telemetry;
+        if (t.empty())
+            continue;
+        // The whole path, at most about 4000 points.
+        QPainterPath path;
+        const std::size_t stride = std::max<std::size_t>(1, t.size() / 4000);
+        for (std::size_t i = 0; i < t.size(); i += stride) {
+            const QPointF q(t.value(i, telemetry::Column::of(VehicleChannel::PosX)),
+                            t.value(i, telemetry::Column::of(VehicleChannel::PosY)));
+            if (i == 0)
+                path.moveTo(q);
+            else
+                path.lineTo(q);
+        }
+        QPen pen(ref.color, 2.0 / zoom_, ref.style);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        // The reference car where it was at the live car's time (or distance).
+        if (!history_ || history_->empty())
+            continue;
+        const std::optional<std::size_t> j = referenceFrameAt(*history_, t, history_->endTime(), alignment_);
+        if (!j)
+            continue;
+        p.save();
+        p.translate(t.value(*j, telemetry::Column::of(VehicleChannel::PosX)),
+                    t.value(*j, telemetry::Column::of(VehicleChannel::PosY)));
+        p.rotate(radiansToDegrees(t.value(*j, telemetry::Column::of(VehicleChannel::Yaw))));
+        QColor fill = ref.color;
+        fill.setAlpha(70);
+        p.setPen(QPen(ref.color, 2.0 / zoom_, Qt::DashLine));
+        p.setBrush(fill);
+        p.drawRect(QRectF(-d.x / 2, -d.y / 2, d.x, d.y));
+        p.restore();
+    }
 }
 
 void VehicleView::paintStarts(QPainter& p, const QTransform& world)

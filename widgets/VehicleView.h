@@ -3,6 +3,7 @@
 // with the car, its wheels and its path, following the car; and a rear view with the body rolled,
 // each wheel at its jounce and camber, and its tire-force arrows.
 
+#include "ReferenceRuns.h"
 #include "TelemetryHistory.h"
 #include "config/VehicleConfig.h"
 #include "world/Terrain.h"
@@ -27,6 +28,10 @@ public:
     void setVehicle(const VehicleConfig& config);
     /// The telemetry to draw from: the latest frame and the recent path.
     void setHistory(const TelemetryHistory* history) { history_ = history; }
+    /// Reference runs: each one's path on the map and its car (an outline in its colour) where it
+    /// was at the live car's time or distance (setAlignment).
+    void setReferences(std::vector<ReferenceRun> references);
+    void setAlignment(Alignment alignment);
     /// Map scale in pixels per metre (the mouse wheel changes it too).
     void setZoom(double pixelsPerMetre);
 
@@ -63,12 +68,15 @@ private:
     void paintRear(QPainter& p, const QRectF& area, const telemetry::Frame* frame);
     /// The terrain's start poses (named ones labelled) and a pick in progress.
     void paintStarts(QPainter& p, const QTransform& world);
+    void paintReferences(QPainter& p);
 
     std::shared_ptr<const sim::Terrain> terrain_;
     QImage terrainImage_;  ///< one pixel per imageCell_ metres, north (+y) up
     double imageCell_ = 1.0;
     VehicleConfig vehicle_;
     const TelemetryHistory* history_ = nullptr;
+    std::vector<ReferenceRun> references_;
+    Alignment alignment_ = Alignment::Time;
     double zoom_ = 6.0;
     std::vector<QRectF> rearLabels_;
     QTransform mapToScreen_;  ///< world to widget on the map, as last painted

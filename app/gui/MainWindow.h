@@ -32,6 +32,10 @@ class TelemetryPanel;
 class VehicleView;
 }  // namespace jounce::widgets
 
+namespace jounce::sim {
+struct RunLog;
+}
+
 namespace jounce::gui {
 
 class MainWindow : public QMainWindow {
@@ -63,6 +67,17 @@ public:
     /// last export (else the vehicle's own folder, else home), never the vehicle's own file.
     QString suggestedExportPath() const;
 
+    /// Opens a run file (.jrun) or a telemetry CSV and pins it as a reference (MainWindowRuns.cpp).
+    /// Problems are reported in a box; returns false then.
+    bool openRunFile(const QString& path);
+    /// Saves a run as a run file; returns an error message or "".
+    QString saveRunFile(const sim::RunLog& run, const QString& path);
+    /// Replays the first pinned reference that has inputs with the vehicle as it is now, on its
+    /// terrain; false (and a message) when there is none.
+    bool replayReference();
+    /// A/B lockstep with this vehicle file ("" ends it).
+    bool startLockstep(const QString& vehicleFile);
+
     /// The text shown when the last maneuver ended (its handling figures).
     QString maneuverSummary() const;
 
@@ -84,6 +99,14 @@ private:
     void buildMenus();
     /// File ▸ Import and File ▸ Export: foreign vehicle formats (MainWindowExchange.cpp).
     void addExchangeMenus(QMenu* file);
+    /// File ▸ Save Run / Open Run and the Simulation menu's replay, reference and lockstep actions
+    /// (MainWindowRuns.cpp).
+    void addRunFileActions(QMenu* file);
+    void addRunActions(QMenu* sim);
+    void saveRun();
+    void chooseLockstepPartner();
+    /// The charts' edit markers: the live run's edits and the first reference's.
+    void updateMarkers();
     QWidget* buildSimulationDock();
     void updateTitle();
     void documentChanged();
@@ -126,6 +149,7 @@ private:
     QAction* runAction_ = nullptr;
     QAction* pauseAction_ = nullptr;
     QAction* realTimeAction_ = nullptr;
+    QAction* replayAction_ = nullptr;
     QByteArray defaultState_;        ///< the docks as built, for View ▸ Reset layout
     bool pendingDockSizes_ = false;  ///< size the docks when the window is first shown
     /// Created on first use; destroyed before document_, which it edits.

@@ -84,6 +84,8 @@ void MainWindow::buildMenus()
                 QMessageBox::warning(this, tr("Export failed"), err);
     });
     file->addSeparator();
+    addRunFileActions(file);
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -139,6 +141,8 @@ void MainWindow::buildMenus()
     sim->addAction(pauseAction_);
     sim->addAction(tr("&Step"), QKeySequence(Qt::Key_F7), this, [this] { simulation_->stepOnce(); });
     sim->addAction(tr("Rese&t"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] { simulation_->reset(); });
+    sim->addSeparator();
+    addRunActions(sim);
     sim->addSeparator();
     auto* pacing = new QActionGroup(this);
     realTimeAction_ = sim->addAction(tr("Real &time"));

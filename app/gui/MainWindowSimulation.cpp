@@ -38,6 +38,9 @@ QWidget* MainWindow::buildSimulationDock()
     pauseAction_ = buttons->addAction(tr("Pause"), this, [this] { simulation_->pause(); });
     buttons->addAction(tr("Step"), this, [this] { simulation_->stepOnce(); });
     buttons->addAction(tr("Reset"), this, [this] { simulation_->reset(); });
+    QAction* replay = buttons->addAction(tr("Replay"), this, [this] { simulation_->replay(); });
+    replay->setToolTip(tr("Replay the last run's inputs with the vehicle as it is now, over the old run as the "
+                          "reference (F8)"));
     layout->addWidget(buttons);
 
     auto* form = new QFormLayout();
@@ -142,7 +145,7 @@ bool MainWindow::openTerrain(const QString& path)
         return false;
     }
     auto terrain = std::make_shared<const sim::Terrain>(std::move(doc.terrain));
-    simulation_->setTerrain(terrain, QFileInfo(path).completeBaseName());
+    simulation_->setTerrain(terrain, QFileInfo(path).completeBaseName(), QFileInfo(path).absoluteFilePath());
     vehicleView_->setTerrain(terrain);
     rebuildStartBox();
     const int index = terrainBox_->findData(QFileInfo(path).canonicalFilePath());

@@ -1,5 +1,7 @@
 #include "SimulationController.h"
 
+#include "compare/EditDescription.h"
+
 #include <QElapsedTimer>
 #include <QKeyEvent>
 
@@ -33,18 +35,53 @@ void SimulationController::pushConfig()
     }
     if (!reason.isEmpty())
         return;
+    const std::shared_ptr<const VehicleConfig> before = pushed_;
     pushed_ = document_.configPtr();
-    runner_->setConfig(pushed_);
+    std::string text = before ? compare::describeEdit(*before, *pushed_) : std::string();
+    if (!text.empty()) {
+        liveEdits_.push_back({runner_->status().time, text});
+        emit liveEditsChanged();
+    }
+    runner_->setConfig(pushed_, std::move(text));
     const std::optional<double> maxOmega =
         c.drive.type == DriveType::None ? std::nullopt : std::optional<double>(c.drive.engine.maxOmega);
     panel_.setVehicle(static_cast<int>(c.wheels.size()), maxOmega);
 }
 
-void SimulationController::setTerrain(std::shared_ptr<const sim::Terrain> terrain, const QString& name)
+void SimulationController::setTerrain(std::shared_ptr<const sim::Terrain> terrain, const QString& name,
+                                      const QString& file)
 {
     terrain_ = std::move(terrain);
     terrainName_ = name;
-    runner_->setTerrain(terrain_);
+    terrainFile_ = file;
+    runner_->setTerrain(terrain_, sim::TerrainReference{name.toStdString(), file.toStdString()});
+}
+
+void SimulationController::replay(std::shared_ptr<const sim::RunLog> run)
+{
+    if (run)
+        runs_.pin(run);
+    else
+        pinReplaySource_ = true;  // which run it is, the simulation thread knows: pinned when it starts
+    runner_->replay(std::move(run));
+    input_ = {};
+    running_ = true;
+}
+
+void SimulationController::setPartner(std::shared_ptr<const VehicleConfig> config, const QString& name)
+{
+    if (config) {
+        partnerLive_ = std::make_shared<sim::RunLog>();
+        partnerLive_->name = ("B: " + name).toStdString();
+        partnerLive_->source = "lockstep B";
+        partnerLive_->vehicle = config;
+        partnerLive_->telemetry = sim::TelemetryTrack(static_cast<int>(config->wheels.size()));
+    } else {
+        partnerLive_.reset();
+    }
+    runs_.setLive(partnerLive_);
+    runner_->setPartner(std::move(config));
+    restartInputs();
 }
 
 void SimulationController::startManeuver(const sim::Maneuver& maneuver, const QString& name)
@@ -168,6 +205,13 @@ void SimulationController::drain()
 {
     QElapsedTimer t;
     t.start();
+    runner_->partnerTelemetry().drain(partnerBuffer_);
+    if (partnerLive_)
+        for (const telemetry::Frame& f : partnerBuffer_) {
+            if (!partnerLive_->telemetry.empty() && f.time() <= partnerLive_->telemetry.time(partnerLive_->telemetry.size() - 1))
+                partnerLive_->telemetry = sim::TelemetryTrack(partnerLive_->telemetry.wheelCount());  // a new run
+            partnerLive_->telemetry.append(f);
+        }
     runner_->telemetry().drain(buffer_);
     if (!buffer_.empty()) {
         panel_.append(buffer_);
@@ -178,10 +222,33 @@ void SimulationController::drain()
         timings_.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
     const sim::SimulationRunner::Status s = runner_->status();
+    collectRuns(s);
     if (maneuverWasRunning_ && s.maneuverFinished) {
         maneuverWasRunning_ = false;
         running_ = !s.paused;  // the runner pauses at a maneuver's end unless told to keep driving
         emit maneuverFinished();
+    }
+}
+
+void SimulationController::collectRuns(const sim::SimulationRunner::Status& s)
+{
+    if (s.runsFinished != runsSeen_) {
+        runsSeen_ = s.runsFinished;
+        for (std::shared_ptr<const sim::RunLog>& run : runner_->takeFinishedRuns())
+            runs_.add(std::move(run));
+        emit runsArrived();
+    }
+    if (s.runName != runName_) {
+        runName_ = s.runName;
+        liveEdits_.clear();
+        emit liveEditsChanged();
+        const std::string prefix = "Replay of ";
+        if (pinReplaySource_ && s.runName.rfind(prefix, 0) == 0) {
+            pinReplaySource_ = false;
+            if (std::shared_ptr<const sim::RunLog> source = runs_.find(s.runName.substr(prefix.size())))
+                if (!runs_.isPinned(source.get()))
+                    runs_.pin(std::move(source));
+        }
     }
 }
 

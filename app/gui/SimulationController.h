@@ -3,6 +3,7 @@
 // simulation's telemetry to the GUI: a timer drains the telemetry ring at display rate and hands
 // the frames to the telemetry panel in bulk.
 
+#include "RunLibrary.h"
 #include "VehicleDocument.h"
 #include "run/SimulationRunner.h"
 #include "scenario/Maneuver.h"
@@ -25,7 +26,9 @@ public:
     SimulationController(VehicleDocument& document, widgets::TelemetryPanel& panel, QObject* parent = nullptr);
     ~SimulationController() override;
 
-    void setTerrain(std::shared_ptr<const sim::Terrain> terrain, const QString& name);
+    /// A new terrain; `file` ("" for the flat plane) is recorded with the runs driven on it.
+    void setTerrain(std::shared_ptr<const sim::Terrain> terrain, const QString& name, const QString& file = {});
+    QString terrainFile() const { return terrainFile_; }
     const sim::Terrain* terrain() const { return terrain_.get(); }
     QString terrainName() const { return terrainName_; }
 
@@ -44,6 +47,20 @@ public:
     /// the vehicle is reset there, with the driving keys released.
     void setStartPose(const sim::SpawnPose& start);
     bool isRunning() const { return running_; }
+
+    /// Replays a run's driver inputs with the vehicle as it is now (docs/architecture.md "Runs and
+    /// replay"); null: the run being recorded, else the last finished one. The replayed run is
+    /// pinned as the first reference, so the charts show the new traces over the old.
+    void replay(std::shared_ptr<const sim::RunLog> run = nullptr);
+    /// A/B lockstep with a second vehicle driven by the same input (null ends it); its live
+    /// traces are the first reference. `name` labels it.
+    void setPartner(std::shared_ptr<const VehicleConfig> config, const QString& name = {});
+    bool lockstep() const { return partnerLive_ != nullptr; }
+    /// Asks for a copy of the run being recorded; it arrives in the library (runsArrived).
+    void snapshotRun() { runner_->snapshotRun(); }
+    RunLibrary& runs() { return runs_; }
+    /// The edits made during the run being recorded (time, text), for the charts' markers.
+    const std::vector<sim::RunEdit>& liveEdits() const { return liveEdits_; }
     bool autoBox() const { return autoBoxOn_; }
 
     /// Keyboard driving (vehicle-model §3.2 smoothing): returns true when the key is a driving key.
@@ -65,6 +82,10 @@ public:
 signals:
     void framesArrived();
     void maneuverFinished();
+    /// Runs were finished or opened and added to runs().
+    void runsArrived();
+    /// The live edits changed (an edit, or a new run began).
+    void liveEditsChanged();
     /// Why the simulation cannot run the current vehicle ("" when it can).
     void blockedChanged(const QString& reason);
 
@@ -74,12 +95,22 @@ private:
     void sendInput();
     /// After a reset: no key held, autobox on, told to the simulation.
     void restartInputs();
+    /// Finished runs into the library; a new run clears the live edits; a replay pins its source.
+    void collectRuns(const sim::SimulationRunner::Status& s);
 
     VehicleDocument& document_;
     widgets::TelemetryPanel& panel_;
     std::unique_ptr<sim::SimulationRunner> runner_;
     std::shared_ptr<const sim::Terrain> terrain_;
     QString terrainName_;
+    QString terrainFile_;
+    RunLibrary runs_;
+    std::vector<sim::RunEdit> liveEdits_;
+    std::string runName_;
+    std::uint64_t runsSeen_ = 0;
+    bool pinReplaySource_ = false;
+    std::shared_ptr<sim::RunLog> partnerLive_;  ///< the lockstep partner's run, grown from its ring
+    std::vector<telemetry::Frame> partnerBuffer_;
     QString maneuverName_;
     sim::ManualInput input_;
     QTimer timer_;

@@ -67,7 +67,10 @@ int main(int argc, char** argv)
                                      "vehicle being edited) and run --maneuver on --terrain for them; --screenshot then "
                                      "shows the compare view once the runs are shown.",
                                      "A.json,B.json");
-    cli.addOptions({terrain, start, maneuver, screenshot, after, benchmark, noOpenGL, compare});
+    const QCommandLineOption runs("run",
+                                  "Open run files (.jrun) or telemetry CSVs as references (comma-separated).", "RUN.jrun");
+    const QCommandLineOption replay("replay", "Replay the first --run with the vehicle (on the run's terrain).");
+    cli.addOptions({terrain, start, maneuver, screenshot, after, benchmark, noOpenGL, compare, runs, replay});
     cli.process(app);
 
     jounce::widgets::TelemetryChart::setOpenGLAllowed(!cli.isSet(noOpenGL));
@@ -111,6 +114,13 @@ int main(int argc, char** argv)
             compareWindow->setManeuverFile(cli.value(maneuver));
     } else if (cli.isSet(maneuver)) {
         window.startManeuverFile(cli.value(maneuver));
+    }
+    if (cli.isSet(runs)) {
+        const QStringList files = cli.value(runs).split(',', Qt::SkipEmptyParts);
+        for (auto it = files.rbegin(); it != files.rend(); ++it)  // the first named is the first reference
+            window.openRunFile(*it);
+        if (cli.isSet(replay))
+            window.replayReference();
     }
 
     window.show();

@@ -45,6 +45,7 @@ void SimulationRunner::setTerrain(std::shared_ptr<const Terrain> terrain, Terrai
 }
 void SimulationRunner::replay(std::shared_ptr<const RunLog> run) { post(Replay{std::move(run)}); }
 void SimulationRunner::setPartner(std::shared_ptr<const VehicleConfig> config) { post(SetPartner{std::move(config)}); }
+void SimulationRunner::snapshotRun() { post(Snapshot{}); }
 void SimulationRunner::setManualInput(const ManualInput& input) { post(SetInput{input}); }
 void SimulationRunner::startManeuver(const Maneuver& maneuver) { post(StartManeuver{maneuver}); }
 void SimulationRunner::stopManeuver() { post(StopManeuver{}); }
@@ -165,6 +166,8 @@ void SimulationRunner::apply(Loop& loop, Command& command)
                 startReplay(loop, std::move(cmd.run));
             } else if constexpr (std::is_same_v<T, SetPartner>) {
                 startPartner(loop, std::move(cmd.config));
+            } else if constexpr (std::is_same_v<T, Snapshot>) {
+                snapshot(loop);
             }
         },
         command);

@@ -94,6 +94,10 @@ public:
     /// partnerTelemetry(); the runs restart.
     void setPartner(std::shared_ptr<const VehicleConfig> config);
 
+    /// Hands over a copy of the run being recorded, as it is so far (to save it while it goes on);
+    /// it arrives with the finished runs. Nothing when it has no steps yet.
+    void snapshotRun();
+
     /// Telemetry frames, one per step, for a single reader.
     telemetry::FrameRing& telemetry() { return ring_; }
     /// The lockstep partner's frames, one per step while lockstep is on.
@@ -108,6 +112,7 @@ private:
     struct SetTerrain { std::shared_ptr<const Terrain> terrain; TerrainReference reference; };
     struct Replay { std::shared_ptr<const RunLog> run; };
     struct SetPartner { std::shared_ptr<const VehicleConfig> config; };
+    struct Snapshot {};
     struct SetInput { ManualInput input; };
     struct StartManeuver { Maneuver maneuver; };
     struct StopManeuver {};
@@ -118,7 +123,7 @@ private:
     struct SetKeepDriving { bool keepDriving; };
     struct SetStart { SpawnPose start; };
     using Command = std::variant<SetConfig, SetTerrain, SetInput, StartManeuver, StopManeuver, Pause, StepOnce, Reset,
-                                 SetRealTime, SetKeepDriving, SetStart, Replay, SetPartner>;
+                                 SetRealTime, SetKeepDriving, SetStart, Replay, SetPartner, Snapshot>;
 
     struct Loop;
 
@@ -131,6 +136,7 @@ private:
     /// Both vehicles back at rest at `pose`, and a new run.
     void restart(Loop& loop, const SpawnPose& pose);
     void startReplay(Loop& loop, std::shared_ptr<const RunLog> run);
+    void snapshot(Loop& loop);
     void startPartner(Loop& loop, std::shared_ptr<const VehicleConfig> config);
     /// One step of the vehicle (and its lockstep partner), with the end of a maneuver or replay.
     void step(Loop& loop);

@@ -3,6 +3,8 @@
 
 #include "run/SimulationRunnerLoop.h"
 
+#include <cstdio>
+
 namespace jounce::sim {
 namespace {
 
@@ -53,6 +55,20 @@ void SimulationRunner::newRun(Loop& loop, std::string source, std::string maneuv
         loop.partner->logger.begin(std::move(b));
     }
     loop.logger.begin(std::move(log));
+}
+
+void SimulationRunner::snapshot(Loop& loop)
+{
+    const RunLog* current = loop.logger.current();
+    if (!current || current->inputs.empty())
+        return;
+    auto copy = std::make_shared<RunLog>(*current);
+    char span[48];
+    std::snprintf(span, sizeof span, " [0–%.1f s]", current->duration());
+    copy->name += span;
+    std::lock_guard lock(mutex_);
+    finished_.push_back(std::move(copy));
+    ++status_.runsFinished;
 }
 
 void SimulationRunner::restart(Loop& loop, const SpawnPose& pose)
