@@ -84,6 +84,17 @@ void MainWindow::addRunActions(QMenu* sim)
         runs.pin(runs.recent().back());
     });
     pin->setObjectName(QStringLiteral("pinRunAction"));
+    // Any finished run of the session (the library keeps the last eight), newest first.
+    QMenu* pinMenu = sim->addMenu(tr("Pin a recent run as reference"));
+    pinMenu->setObjectName(QStringLiteral("pinRecentRunMenu"));
+    connect(pinMenu, &QMenu::aboutToShow, this, [this, pinMenu] {
+        pinMenu->clear();
+        const auto& recent = simulation_->runs().recent();
+        for (auto it = recent.rbegin(); it != recent.rend(); ++it)
+            pinMenu->addAction(describe(**it), this, [this, run = *it] { simulation_->runs().pin(run); });
+        if (recent.empty())
+            pinMenu->addAction(tr("No finished run yet"))->setEnabled(false);
+    });
     sim->addAction(tr("Clear references"), this, [this] { simulation_->runs().unpinAll(); })
         ->setObjectName(QStringLiteral("clearReferencesAction"));
     QAction* byDistance = sim->addAction(tr("Align references by &distance"));

@@ -11,6 +11,7 @@
 #include "widgets/TelemetryPanel.h"
 
 #include <QAction>
+#include <QMenu>
 #include <QMessageBox>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -166,6 +167,14 @@ private slots:
         QVERIFY(box);
         QVERIFY2(box->text().contains("truncated"), qPrintable(box->text()));
         QCOMPARE(again->simulation().runs().references().size(), std::size_t(1));
+
+        // Any recent run can be pinned from its menu.
+        auto* pinMenu = again->findChild<QMenu*>(QStringLiteral("pinRecentRunMenu"));
+        QVERIFY(pinMenu);
+        emit pinMenu->aboutToShow();
+        QCOMPARE(pinMenu->actions().size(), qsizetype(again->simulation().runs().recent().size()));
+        pinMenu->actions().back()->trigger();  // the oldest
+        QVERIFY(again->simulation().runs().references().front().run == again->simulation().runs().recent().front());
 
         // A telemetry CSV is a reference too; four references at most.
         const QString csv = dir.filePath("lap.csv");
