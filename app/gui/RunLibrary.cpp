@@ -16,9 +16,14 @@ void RunLibrary::add(std::shared_ptr<const sim::RunLog> run)
     if (!run)
         return;
     recent_.push_back(std::move(run));
-    // Drop the oldest runs that are not pinned (a pinned one lives on in pinned_ anyway).
-    while (recent_.size() > kMaxRecent)
+    // Drop the oldest (a pinned one lives on in pinned_).
+    std::size_t bytes = 0;
+    for (const auto& r : recent_)
+        bytes += r->memoryBytes();
+    while (recent_.size() > kMaxRecent || (recent_.size() > 1 && bytes > kMaxRecentBytes)) {
+        bytes -= recent_.front()->memoryBytes();
         recent_.pop_front();
+    }
 }
 
 std::shared_ptr<const sim::RunLog> RunLibrary::lastReplayable() const

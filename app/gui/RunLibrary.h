@@ -1,8 +1,9 @@
 #pragma once
 // The runs the workbench holds (docs/architecture.md "Runs and replay"): the recent finished runs
 // of this session, the run files and CSVs opened, and up to four of them pinned as references,
-// each with its own colour and dash. Memory stays bounded: at most kMaxRecent unpinned runs are
-// kept (the oldest go first), and every run is itself bounded by the run logger.
+// each with its own colour and dash. Memory stays bounded: at most kMaxRecent runs of at most
+// kMaxRecentBytes together are kept (the oldest go first), and every run is itself bounded by the
+// run logger.
 
 #include "run/RunLog.h"
 #include "widgets/ReferenceRuns.h"
@@ -19,6 +20,9 @@ class RunLibrary : public QObject {
     Q_OBJECT
 public:
     static constexpr std::size_t kMaxRecent = 8;
+    /// The recent runs together hold at most this much (the newest is always kept): eight hour-long
+    /// runs would otherwise take 600 MB.
+    static constexpr std::size_t kMaxRecentBytes = std::size_t(1) << 30;
     static constexpr std::size_t kMaxReferences = 4;
 
     using QObject::QObject;
