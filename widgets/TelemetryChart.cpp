@@ -136,11 +136,14 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
     chart_->setMargins(QMargins(2, 2, 2, 2));
     chart_->layout()->setContentsMargins(0, 0, 0, 0);
     chart_->setAnimationOptions(QChart::NoAnimation);
+    // Ticks at round values (multiples of a 1-2-5 step from 0), not at fractions of the range.
     xAxis_ = new QValueAxis();
-    xAxis_->setLabelFormat("%.0f");
+    xAxis_->setTickType(QValueAxis::TicksDynamic);
+    xAxis_->setTickAnchor(0.0);
     xAxis_->setTitleText("time (s)");
     yAxis_ = new QValueAxis();
-    yAxis_->setLabelFormat("%.4g");
+    yAxis_->setTickType(QValueAxis::TicksDynamic);
+    yAxis_->setTickAnchor(0.0);
     chart_->addAxis(xAxis_, Qt::AlignBottom);
     chart_->addAxis(yAxis_, Qt::AlignLeft);
     for (const Trace& t : spec_.traces) {
@@ -231,6 +234,11 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
 {
     const double start = end - window;
     xAxis_->setRange(start, end);
+    if (const double step = niceStep(window, 5); step != timeStep_) {
+        timeStep_ = step;
+        xAxis_->setTickInterval(step);
+        xAxis_->setLabelFormat(QStringLiteral("%.%1f").arg(decimalsFor(step)));
+    }
     const int columns = std::max(50, static_cast<int>(chart_->plotArea().width()));
     const std::size_t first = history.lowerBound(start);
     const std::size_t last = history.lowerBound(end + 1e-9);  // exclusive
@@ -278,7 +286,13 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
     }
     if (dataMin <= dataMax) {
         rescale(dataMin, dataMax, spec_.minimumSpan, yMin_, yMax_, yInitialised_);
-        yAxis_->setRange(yMin_, yMax_);
+        const AxisTicks ticks = niceTicks(yMin_, yMax_, 4);
+        if (ticks.step != yTicks_.step || ticks.decimals != yTicks_.decimals) {
+            yAxis_->setTickInterval(ticks.step);
+            yAxis_->setLabelFormat(labelFormat(ticks));
+        }
+        yTicks_ = ticks;
+        yAxis_->setRange(ticks.lo, ticks.hi);
     }
 }
 
@@ -341,7 +355,7 @@ void TelemetryChart::setCursor(const TelemetryHistory& history, std::optional<do
         }
     }
     cursorText_ = text;
-    view_->showCursor(*t, yMin_, yMax_, text);
+    view_->showCursor(*t, yTicks_.lo, yTicks_.hi, text);
 }
 
 void TelemetryChart::setMarkers(std::vector<Marker> markers)

@@ -5,6 +5,7 @@
 // replaced in bulk, decimated to min/max per pixel column, and the y axis rescales with hysteresis
 // (conventions.md, "Threads").
 
+#include "NiceTicks.h"
 #include "ReferenceRuns.h"
 #include "TelemetryHistory.h"
 #include "telemetry/Channels.h"
@@ -65,6 +66,8 @@ public:
     /// live value, and with a reference its value and the difference.
     void setCursor(const TelemetryHistory& history, std::optional<double> t, Alignment alignment = Alignment::Time);
     void setMarkers(std::vector<Marker> markers);
+    /// The value axis' ticks as last drawn (round steps, NiceTicks.h).
+    const AxisTicks& valueTicks() const { return yTicks_; }
     /// The read-out text of the last setCursor() (for tests).
     QString cursorText() const { return cursorText_; }
     /// Points currently in the series (for the UI benchmark and tests).
@@ -97,6 +100,8 @@ private:
     std::vector<QLineSeries*> referenceSeries_;  ///< reference r, trace k at r * traces + k
     QLineSeries* reference_ = nullptr;
     QString cursorText_;
+    AxisTicks yTicks_{0.0, 0.0, 0.0, -1};  ///< none yet: the first refresh sets the axis
+    double timeStep_ = 0.0;  ///< the time axis' tick step as last set
     double yMin_ = 0.0;
     double yMax_ = 1.0;
     bool yInitialised_ = false;

@@ -1,0 +1,53 @@
+#include "NiceTicks.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace jounce::widgets {
+
+double niceStep(double span, int intervals)
+{
+    const double raw = span / std::max(1, intervals);
+    if (!(raw > 0.0) || !std::isfinite(raw))
+        return 1.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= m * magnitude * (1.0 + 1e-9))
+            return m * magnitude;
+    return 10.0 * magnitude;
+}
+
+int decimalsFor(double step)
+{
+    if (!(step > 0.0) || !std::isfinite(step))
+        return 0;
+    // The first significant digit of a 1-2-5 step is at 10^floor(log10(step)).
+    return std::clamp(-static_cast<int>(std::floor(std::log10(step) + 1e-9)), 0, 12);
+}
+
+AxisTicks niceTicks(double lo, double hi, int intervals)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi)) {
+        lo = 0.0;
+        hi = 1.0;
+    }
+    if (hi < lo)
+        std::swap(lo, hi);
+    if (hi - lo <= std::max(std::fabs(lo), std::fabs(hi)) * 1e-12) {
+        const double half = std::max(0.5, std::fabs(lo) * 0.1);
+        lo -= half;
+        hi += half;
+    }
+    AxisTicks t;
+    t.step = niceStep(hi - lo, std::max(2, intervals));
+    t.lo = std::floor(lo / t.step + 1e-9) * t.step;
+    t.hi = std::ceil(hi / t.step - 1e-9) * t.step;
+    if (t.hi <= t.lo)
+        t.hi = t.lo + t.step;
+    t.decimals = decimalsFor(t.step);
+    return t;
+}
+
+QString labelFormat(const AxisTicks& ticks) { return QStringLiteral("%.%1f").arg(ticks.decimals); }
+
+}  // namespace jounce::widgets
