@@ -1,8 +1,10 @@
 #pragma once
-// Shared by the exchange tests: loading presets and comparing two vehicles leaf by leaf.
+// Shared by the exchange tests: loading presets, comparing two vehicles leaf by leaf, driving one.
 
 #include "exchange/ImportResult.h"
 #include "io/VehicleJson.h"
+#include "run/Simulation.h"
+#include "world/TerrainGround.h"
 
 #include <QString>
 
@@ -90,6 +92,24 @@ inline bool hasProblem(const jounce::exchange::ImportResult& r, const std::strin
                 if (p.severity == jounce::Severity::Error && p.pointer == pointer && p.message.find(fragment) != std::string::npos)
                     return true;
     return false;
+}
+
+/// Drives `v` at full throttle from rest on a flat plane for `seconds`; returns the forward speed
+/// and, in `resets`, how often the vehicle had to be reset (an imported vehicle must drive).
+inline double fullThrottleSpeed(const jounce::VehicleConfig& v, double seconds, int& resets)
+{
+    using namespace jounce;
+    sim::Simulation s(sim::makeGround(nullptr), std::make_shared<const VehicleConfig>(v), sim::startPose(nullptr));
+    sim::ManualInput in;
+    in.mode = sim::InputMode::Raw;
+    in.pad.accel = 1.0;
+    in.forceGear = 1;
+    in.autoBox = true;
+    s.setManualInput(in);
+    for (int i = 0; i < static_cast<int>(seconds / v.simulation.timeStep); ++i)
+        s.step();
+    resets = s.resetCount();
+    return s.frame().vehicle(telemetry::VehicleChannel::ForwardSpeed);
 }
 
 }  // namespace exchange_test

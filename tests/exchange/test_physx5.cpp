@@ -6,8 +6,6 @@
 
 #include "exchange/Physx5Json.h"
 #include "json/TextFile.h"
-#include "run/Simulation.h"
-#include "world/TerrainGround.h"
 
 #include <QtTest>
 
@@ -128,22 +126,6 @@ bool hasNote(const exchange::ConversionReport& report, const std::string& subjec
 {
     return std::any_of(report.notes.begin(), report.notes.end(),
                        [&](const exchange::ConversionNote& n) { return n.subject == subject; });
-}
-
-/// Drives `v` at full throttle from rest on a flat plane for `seconds`; returns the forward speed.
-double fullThrottleSpeed(const VehicleConfig& v, double seconds, int& resets)
-{
-    sim::Simulation s(sim::makeGround(nullptr), std::make_shared<const VehicleConfig>(v), sim::startPose(nullptr));
-    sim::ManualInput in;
-    in.mode = sim::InputMode::Raw;
-    in.pad.accel = 1.0;
-    in.forceGear = 1;
-    in.autoBox = true;
-    s.setManualInput(in);
-    for (int i = 0; i < static_cast<int>(seconds / v.simulation.timeStep); ++i)
-        s.step();
-    resets = s.resetCount();
-    return s.frame().vehicle(telemetry::VehicleChannel::ForwardSpeed);
 }
 
 }  // namespace

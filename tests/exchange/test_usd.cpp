@@ -8,8 +8,6 @@
 #include "exchange/UsdLayer.h"
 #include "exchange/UsdaParser.h"
 #include "json/TextFile.h"
-#include "run/Simulation.h"
-#include "world/TerrainGround.h"
 
 #include <QtTest>
 
@@ -113,21 +111,6 @@ exchange::usda::Layer parsed(const std::string& text)
     std::optional<exchange::usda::Layer> layer = exchange::usda::parse(text, problems);
     Q_ASSERT(layer && !problems.hasErrors());
     return *layer;
-}
-
-double fullThrottleSpeed(const VehicleConfig& v, double seconds, int& resets)
-{
-    sim::Simulation s(sim::makeGround(nullptr), std::make_shared<const VehicleConfig>(v), sim::startPose(nullptr));
-    sim::ManualInput in;
-    in.mode = sim::InputMode::Raw;
-    in.pad.accel = 1.0;
-    in.forceGear = 1;
-    in.autoBox = true;
-    s.setManualInput(in);
-    for (int i = 0; i < static_cast<int>(seconds / v.simulation.timeStep); ++i)
-        s.step();
-    resets = s.resetCount();
-    return s.frame().vehicle(telemetry::VehicleChannel::ForwardSpeed);
 }
 
 }  // namespace
