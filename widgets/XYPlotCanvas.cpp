@@ -1,0 +1,459 @@
+#include "XYPlotCanvas.h"
+
+#include "WheelColors.h"
+#include "telemetry/Channels.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace jounce::widgets {
+namespace {
+
+constexpr int kFadeBands = 12;  ///< the trail is drawn in this many opacity steps
+const QColor kGrid(232, 232, 236);
+const QColor kZero(165, 165, 172);
+const QColor kFrame(150, 150, 158);
+const QColor kOverlay(150, 150, 162);
+const QColor kText(60, 60, 66);
+
+/// Display-unit bounds of the data.
+struct Bounds {
+    double xlo = std::numeric_limits<double>::infinity();
+    double xhi = -std::numeric_limits<double>::infinity();
+    double ylo = std::numeric_limits<double>::infinity();
+    double yhi = -std::numeric_limits<double>::infinity();
+    bool any() const { return xlo <= xhi; }
+    void add(double x, double y)
+    {
+        if (!std::isfinite(x) || !std::isfinite(y))
+            return;
+        xlo = std::min(xlo, x);
+        xhi = std::max(xhi, x);
+        ylo = std::min(ylo, y);
+        yhi = std::max(yhi, y);
+    }
+    double maxAbs() const { return any() ? std::max({std::fabs(xlo), std::fabs(xhi), std::fabs(ylo), std::fabs(yhi)}) : 0.0; }
+};
+
+double shown(const XYUnit& u, double si) { return si * u.factor + u.offset; }
+
+/// A symmetric axis ±r with its tick step.
+AxisTicks symmetric(double r, double step) { return {-r, r, step, decimalsFor(step)}; }
+
+QString tickText(double v, int decimals)
+{
+    if (std::fabs(v) < 0.5 * std::pow(10.0, -decimals))
+        v = 0.0;  // no "-0.0"
+    return QString::number(v, 'f', decimals);
+}
+
+QString valueText(double v, int decimals, const QString& unit)
+{
+    const QString n = tickText(v, decimals);
+    if (unit.isEmpty())
+        return n;
+    return unit == QStringLiteral("°") ? n + unit : n + ' ' + unit;
+}
+
+/// The multiples of the step within the axis.
+template <typename F>
+void forEachTick(const AxisTicks& a, F f)
+{
+    if (!(a.step > 0.0))
+        return;
+    const auto first = static_cast<long long>(std::ceil(a.lo / a.step - 1e-9));
+    const auto last = static_cast<long long>(std::floor(a.hi / a.step + 1e-9));
+    for (long long k = first; k <= last && k - first < 200; ++k)
+        f(static_cast<double>(k) * a.step);
+}
+
+}  // namespace
+
+XYPlotCanvas::XYPlotCanvas(const XYPlotState& state, QWidget* parent) : QWidget(parent), state_(state)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    polyline_.reserve(static_cast<qsizetype>(XYPlotTrail::kDefaultCapacity) + 2);
+}
+
+QString XYPlotCanvas::axisTitle(const XYAxisDef& axis, const XYUnit& unit)
+{
+    QString s = axis.title;
+    if (!unit.label.isEmpty())
+        s += QStringLiteral(" (%1)").arg(unit.label);
+    if (!axis.note.isEmpty())
+        s += QStringLiteral(", ") + axis.note;
+    return s;
+}
+
+QColor XYPlotCanvas::seriesColor(int series) const
+{
+    return state_.selection.kind == XYKind::FrictionCircles ? wheelColor(series) : vehicleColor(0);
+}
+
+QPointF XYPlotCanvas::toPixel(int panel, QPointF si) const
+{
+    if (panel < 0 || panel >= static_cast<int>(panels_.size()))
+        return {};
+    const Panel& p = panels_[std::size_t(panel)];
+    const double fx = (shown(xUnit_, si.x()) - p.x.lo) / (p.x.hi - p.x.lo);
+    const double fy = (shown(yUnit_, si.y()) - p.y.lo) / (p.y.hi - p.y.lo);
+    return {p.rect.left() + fx * p.rect.width(), p.rect.bottom() - fy * p.rect.height()};
+}
+
+int XYPlotCanvas::panelAt(QPointF position) const
+{
+    for (std::size_t i = 0; i < panels_.size(); ++i)
+        if (panels_[i].rect.contains(position))
+            return static_cast<int>(i);
+    return -1;
+}
+
+void XYPlotCanvas::computeAxes()
+{
+    const XYKindDef& def = state_.def;
+    xUnit_ = def.x.inG ? gUnit() : state_.units(def.x.channel, def.x.siUnit);
+    yUnit_ = def.y.inG ? gUnit() : state_.units(def.y.channel, def.y.siUnit);
+    if (!(xUnit_.factor != 0.0) || !std::isfinite(xUnit_.factor))
+        xUnit_ = {};
+    if (!(yUnit_.factor != 0.0) || !std::isfinite(yUnit_.factor))
+        yUnit_ = {};
+    Bounds b;
+    for (const XYPlotTrail& trail : state_.trails)
+        for (std::size_t i = 0; i < trail.size(); ++i)
+            b.add(shown(xUnit_, trail.at(i).x), shown(yUnit_, trail.at(i).y));
+    const int xIntervals = std::max(2, width() / 90);
+    const int yIntervals = std::max(2, height() / 50);
+    const XYVehicleInfo& v = state_.vehicle;
+    switch (state_.selection.kind) {
+    case XYKind::GG: {
+        // At least ±1 g, grown in half-g steps; the rings are every 0.5 g.
+        const double r = std::max(1.0, std::ceil(b.maxAbs() * 1.05 / 0.5) * 0.5);
+        xAxis_ = yAxis_ = symmetric(r, r <= 1.5 ? 0.5 : niceStep(2.0 * r, 4));
+        return;
+    }
+    case XYKind::FrictionCircles: {
+        double extent = 1.0;
+        if (state_.hasVehicle)
+            for (const std::vector<QPointF>& limit : v.frictionLimits)
+                for (const QPointF& q : limit)
+                    extent = std::max({extent, std::fabs(q.x()), std::fabs(q.y())});
+        const double r = std::ceil(std::max(extent, b.maxAbs()) * 1.1 / 0.25) * 0.25;
+        xAxis_ = yAxis_ = symmetric(r, niceStep(2.0 * r, 5));
+        return;
+    }
+    case XYKind::Handling:
+        // A straight run still gets a readable span: ±0.5 g and ±0.05 rad (3°).
+        b.add(-0.5, shown(yUnit_, -0.05));
+        b.add(0.5, shown(yUnit_, 0.05));
+        break;
+    case XYKind::RevsVsSpeed:
+        b.add(0.0, 0.0);
+        if (state_.hasVehicle && v.hasEngine) {
+            b.add(0.0, shown(yUnit_, v.maxOmega * 1.05));
+            for (const XYGearLine& g : v.gears)
+                if (g.slope > 0.0 || (g.slope < 0.0 && b.xlo < 0.0))
+                    b.add(shown(xUnit_, v.maxOmega / g.slope), 0.0);
+        }
+        break;
+    case XYKind::Channels: break;
+    }
+    if (!b.any())
+        b.add(0.0, 0.0);
+    xAxis_ = niceTicks(b.xlo, b.xhi, xIntervals);
+    yAxis_ = niceTicks(b.ylo, b.yhi, yIntervals);
+}
+
+void XYPlotCanvas::layoutPanels(const QFontMetricsF& fm)
+{
+    const double line = fm.height();
+    double yLabelWidth = 0.0;
+    forEachTick(yAxis_, [&](double v) { yLabelWidth = std::max(yLabelWidth, fm.horizontalAdvance(tickText(v, yAxis_.decimals))); });
+    area_ = QRectF(rect()).adjusted(line + 8.0, 6.0, -10.0, -(line + 6.0));
+    const int n = static_cast<int>(state_.trails.size());
+    const bool grid = state_.selection.kind == XYKind::FrictionCircles;
+    const int cols = grid && n >= 2 ? 2 : 1;
+    const int rows = grid ? (n + cols - 1) / cols : 1;
+    const double cellW = area_.width() / cols;
+    const double cellH = area_.height() / rows;
+    const double left = yLabelWidth + 6.0;
+    const double bottom = line + 4.0;
+    const double gap = grid ? 8.0 : 0.0;
+    double w = std::max(10.0, cellW - left - gap);
+    double h = std::max(10.0, cellH - bottom - gap);
+    if (state_.def.equalAspect)
+        w = h = std::min(w, h);
+    panels_.assign(std::size_t(grid ? n : 1), Panel{{}, xAxis_, yAxis_});
+    for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
+        const QRectF cell(area_.left() + (i % cols) * cellW, area_.top() + (i / cols) * cellH, cellW, cellH);
+        const double x = cell.left() + left + (cell.width() - left - gap - w) / 2.0;
+        const double y = cell.top() + (cell.height() - bottom - gap - h) / 2.0;
+        panels_[std::size_t(i)].rect = QRectF(x, y, w, h);
+    }
+}
+
+void XYPlotCanvas::drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels, bool yLabels) const
+{
+    const QRectF& r = panel.rect;
+    p.fillRect(r, Qt::white);
+    const QFontMetricsF fm(p.font());
+    forEachTick(panel.x, [&](double v) {
+        const double x = r.left() + (v - panel.x.lo) / (panel.x.hi - panel.x.lo) * r.width();
+        p.setPen(QPen(std::fabs(v) < panel.x.step * 1e-6 ? kZero : kGrid, 1.0));
+        p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
+        if (xLabels) {
+            const QString t = tickText(v, panel.x.decimals);
+            p.setPen(kText);
+            p.drawText(QPointF(x - fm.horizontalAdvance(t) / 2.0, r.bottom() + fm.ascent() + 3.0), t);
+        }
+    });
+    forEachTick(panel.y, [&](double v) {
+        const double y = r.bottom() - (v - panel.y.lo) / (panel.y.hi - panel.y.lo) * r.height();
+        p.setPen(QPen(std::fabs(v) < panel.y.step * 1e-6 ? kZero : kGrid, 1.0));
+        p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
+        if (yLabels) {
+            const QString t = tickText(v, panel.y.decimals);
+            p.setPen(kText);
+            p.drawText(QPointF(r.left() - 5.0 - fm.horizontalAdvance(t), y + fm.ascent() / 2.0 - 1.0), t);
+        }
+    });
+    p.setPen(QPen(kFrame, 1.0));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r);
+}
+
+void XYPlotCanvas::drawOverlays(QPainter& p, int panelIndex)
+{
+    const Panel& panel = panels_[std::size_t(panelIndex)];
+    const XYVehicleInfo& v = state_.vehicle;
+    QFont small = p.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p.setFont(small);
+    const QFontMetricsF fm(small);
+    switch (state_.selection.kind) {
+    case XYKind::GG: {
+        p.setPen(QPen(kOverlay, 1.0, Qt::DashLine));
+        const QPointF c = toPixel(panelIndex, {0.0, 0.0});
+        const double perG = panel.rect.width() / (panel.x.hi - panel.x.lo);
+        for (int k = 1; 0.5 * k <= panel.x.hi + 1e-9; ++k) {
+            const double r = 0.5 * k * perG;
+            p.drawEllipse(c, r, r);
+            const QString t = QStringLiteral("%1 g").arg(0.5 * k);
+            p.drawText(c + QPointF(r * std::numbers::sqrt2 / 2.0 + 2.0, -r * std::numbers::sqrt2 / 2.0 - 2.0), t);
+        }
+        break;
+    }
+    case XYKind::FrictionCircles: {
+        static const std::vector<QPointF> kUnit = frictionLimit(TireData{});
+        const std::vector<QPointF>& limit =
+            state_.hasVehicle && panelIndex < static_cast<int>(v.frictionLimits.size()) ? v.frictionLimits[std::size_t(panelIndex)] : kUnit;
+        polyline_.clear();
+        for (const QPointF& q : limit)
+            polyline_.append(toPixel(panelIndex, q));
+        p.setPen(QPen(QColor(70, 70, 78), 1.3));
+        p.drawPolyline(polyline_);
+        p.setPen(kText);
+        p.drawText(toPixel(panelIndex, {-0.72, 0.72}) + QPointF(-fm.horizontalAdvance(tr("limit")) - 1.0, -2.0), tr("limit"));
+        QFont bold = small;
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(wheelColor(panelIndex));
+        p.drawText(panel.rect.topLeft() + QPointF(5.0, fm.ascent() + 3.0), QString::fromStdString(telemetry::wheelLabel(panelIndex)));
+        break;
+    }
+    case XYKind::RevsVsSpeed: {
+        if (!state_.hasVehicle || !v.hasEngine)
+            break;
+        for (const XYGearLine& g : v.gears) {
+            if (g.slope == 0.0)
+                continue;
+            const QPointF end = toPixel(panelIndex, {v.maxOmega / g.slope, v.maxOmega});
+            p.setPen(QPen(kOverlay, 1.0));
+            p.drawLine(toPixel(panelIndex, {0.0, 0.0}), end);
+            p.setPen(kText);
+            p.drawText(end + QPointF(-fm.horizontalAdvance(g.label) / 2.0, -4.0), g.label);
+        }
+        const double y = toPixel(panelIndex, {0.0, v.maxOmega}).y();
+        p.setPen(QPen(QColor(200, 60, 60), 1.2, Qt::DashLine));
+        p.drawLine(QPointF(panel.rect.left(), y), QPointF(panel.rect.right(), y));
+        const QString t = tr("maxOmega %1").arg(valueText(shown(yUnit_, v.maxOmega), 0, yUnit_.label));
+        p.drawText(QPointF(panel.rect.right() - fm.horizontalAdvance(t) - 4.0, y + fm.ascent() + 2.0), t);
+        break;
+    }
+    case XYKind::Handling:
+    case XYKind::Channels: break;
+    }
+    p.setFont(font());
+}
+
+void XYPlotCanvas::drawTrail(QPainter& p, int panelIndex, int series, const QColor& color)
+{
+    const XYPlotTrail& trail = state_.trails[std::size_t(series)];
+    if (trail.empty())
+        return;
+    const Panel& panel = panels_[std::size_t(panelIndex)];
+    // The mapping of toPixel, folded into one multiply-add per coordinate.
+    const double sx = panel.rect.width() / (panel.x.hi - panel.x.lo);
+    const double sy = panel.rect.height() / (panel.y.hi - panel.y.lo);
+    const double ax = panel.rect.left() + (xUnit_.offset - panel.x.lo) * sx, bx = xUnit_.factor * sx;
+    const double ay = panel.rect.bottom() - (yUnit_.offset - panel.y.lo) * sy, by = -yUnit_.factor * sy;
+    const double newest = trail.newest().t;
+    const double window = state_.window;
+    QPen pen(color, 1.6, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+    int band = -1;
+    const auto flush = [&] {
+        if (polyline_.size() >= 2) {
+            QColor c = color;
+            c.setAlphaF(static_cast<float>(trailAlpha((band + 0.5) / kFadeBands * window, window)));
+            pen.setColor(c);
+            p.setPen(pen);
+            p.drawPolyline(polyline_);
+        }
+        polyline_.clear();
+    };
+    polyline_.clear();
+    for (std::size_t i = 0; i < trail.size(); ++i) {
+        const XYTrailPoint& q = trail.at(i);
+        const QPointF px(ax + bx * q.x, ay + by * q.y);
+        if (!std::isfinite(px.x()) || !std::isfinite(px.y())) {
+            flush();
+            continue;
+        }
+        const int b = std::clamp(static_cast<int>((newest - q.t) / window * kFadeBands), 0, kFadeBands - 1);
+        if (b != band && !polyline_.isEmpty()) {
+            polyline_.append(px);  // joins the bands
+            flush();
+        }
+        band = b;
+        polyline_.append(px);
+    }
+    flush();
+    const QPointF last(ax + bx * trail.newest().x, ay + by * trail.newest().y);
+    if (std::isfinite(last.x()) && std::isfinite(last.y())) {
+        p.setPen(QPen(QColor(30, 30, 36), 1.0));
+        p.setBrush(color);
+        p.drawEllipse(last, 4.0, 4.0);
+        p.setBrush(Qt::NoBrush);
+    }
+}
+
+void XYPlotCanvas::drawAxisTitles(QPainter& p) const
+{
+    const QFontMetricsF fm(p.font());
+    p.setPen(kText);
+    const QString xt = axisTitle(state_.def.x, xUnit_);
+    p.drawText(QPointF(area_.center().x() - fm.horizontalAdvance(xt) / 2.0, height() - fm.descent() - 3.0), xt);
+    const QString yt = axisTitle(state_.def.y, yUnit_);
+    p.save();
+    p.translate(fm.ascent() + 3.0, area_.center().y() + fm.horizontalAdvance(yt) / 2.0);
+    p.rotate(-90.0);
+    p.drawText(QPointF(0.0, 0.0), yt);
+    p.restore();
+}
+
+QString XYPlotCanvas::message() const
+{
+    if (state_.selection.kind == XYKind::RevsVsSpeed && state_.hasVehicle && !state_.vehicle.hasEngine)
+        return tr("This vehicle has no engine (drive type none)");
+    for (const XYPlotTrail& t : state_.trails)
+        if (!t.empty())
+            return {};
+    return tr("No telemetry yet: run the simulation");
+}
+
+void XYPlotCanvas::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().window());
+    computeAxes();
+    layoutPanels(QFontMetricsF(font()));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const bool grid = state_.selection.kind == XYKind::FrictionCircles;
+    const int cols = grid && panels_.size() >= 2 ? 2 : 1;
+    const int rows = static_cast<int>((panels_.size() + std::size_t(cols) - 1) / std::size_t(cols));
+    for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
+        const bool bottomRow = i / cols == rows - 1 || i + cols >= static_cast<int>(panels_.size());
+        drawPanelFrame(p, panels_[std::size_t(i)], bottomRow, i % cols == 0);
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
+        p.save();
+        p.setClipRect(panels_[std::size_t(i)].rect.adjusted(1, 1, -1, -1));
+        drawOverlays(p, i);
+        if (grid)
+            drawTrail(p, i, i, seriesColor(i));
+        else
+            for (int s = 0; s < static_cast<int>(state_.trails.size()); ++s)
+                drawTrail(p, i, s, seriesColor(s));
+        p.restore();
+    }
+    drawAxisTitles(p);
+    const QString m = message();
+    if (!m.isEmpty()) {
+        p.setPen(QColor(110, 110, 118));
+        p.drawText(panels_.empty() ? area_ : panels_.front().rect.united(panels_.back().rect), Qt::AlignCenter | Qt::TextWordWrap, m);
+    }
+}
+
+QString XYPlotCanvas::toolTipAt(QPointF position) const
+{
+    const int panel = panelAt(position);
+    if (panel < 0) {
+        if (position.x() < area_.left())
+            return axisTitle(state_.def.y, yUnit_) + ": " + state_.def.y.description;
+        if (position.y() > area_.bottom())
+            return axisTitle(state_.def.x, xUnit_) + ": " + state_.def.x.description;
+        return {};
+    }
+    const Panel& pn = panels_[std::size_t(panel)];
+    const bool grid = state_.selection.kind == XYKind::FrictionCircles;
+    // The nearest trail point within 12 px, else the values under the mouse.
+    double best = 12.0 * 12.0;
+    const XYTrailPoint* hit = nullptr;
+    const XYPlotTrail* hitTrail = nullptr;
+    for (int s = 0; s < static_cast<int>(state_.trails.size()); ++s) {
+        if (grid && s != panel)
+            continue;
+        const XYPlotTrail& trail = state_.trails[std::size_t(s)];
+        for (std::size_t i = 0; i < trail.size(); ++i) {
+            const QPointF d = toPixel(panel, {trail.at(i).x, trail.at(i).y}) - position;
+            if (QPointF::dotProduct(d, d) <= best) {
+                best = QPointF::dotProduct(d, d);
+                hit = &trail.at(i);
+                hitTrail = &trail;
+            }
+        }
+    }
+    double x = pn.x.lo + (position.x() - pn.rect.left()) / pn.rect.width() * (pn.x.hi - pn.x.lo);
+    double y = pn.y.lo + (pn.rect.bottom() - position.y()) / pn.rect.height() * (pn.y.hi - pn.y.lo);
+    QString head = grid ? QString::fromStdString(telemetry::wheelLabel(panel)) + '\n' : QString();
+    if (hit) {
+        x = shown(xUnit_, hit->x);
+        y = shown(yUnit_, hit->y);
+        head += tr("t = %1 s (%2 s ago)\n").arg(hit->t, 0, 'f', 2).arg(hitTrail->newest().t - hit->t, 0, 'f', 2);
+    }
+    return head + state_.def.x.title + ": " + valueText(x, pn.x.decimals + 1, xUnit_.label) + '\n' + state_.def.y.title +
+           ": " + valueText(y, pn.y.decimals + 1, yUnit_.label);
+}
+
+bool XYPlotCanvas::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+}  // namespace jounce::widgets

@@ -1,0 +1,83 @@
+#pragma once
+// The drawing of an X–Y plot with QPainter: round ticks (NiceTicks.h), axis titles with units, the
+// kind's overlays (0.5 g rings, friction limits, gear lines and maxOmega) and each series' trail,
+// fading with age, with the newest point marked. Plain painting of a fixed-size point buffer, so two
+// plots of a 5 s window cost well under a millisecond each. Tooltips give values with units.
+
+#include "NiceTicks.h"
+#include "XYPlotKinds.h"
+#include "XYPlotTrail.h"
+
+#include <QColor>
+#include <QPolygonF>
+#include <QWidget>
+
+#include <vector>
+
+namespace jounce::widgets {
+
+/// What the canvas paints; XYPlot owns it and tells the canvas when it changed.
+struct XYPlotState {
+    XYSelection selection;
+    XYKindDef def = xyKindDef(XYSelection{}, 4);
+    XYVehicleInfo vehicle;
+    bool hasVehicle = false;           ///< else the overlays that need a vehicle are not drawn
+    std::vector<XYPlotTrail> trails;   ///< one per series
+    XYUnitMapper units = defaultXYUnit;
+    double window = 5.0;               ///< s
+};
+
+class XYPlotCanvas : public QWidget {
+    Q_OBJECT
+public:
+    /// One plot area as last painted: its rectangle and axes (display units).
+    struct Panel {
+        QRectF rect;
+        AxisTicks x;
+        AxisTicks y;
+    };
+
+    explicit XYPlotCanvas(const XYPlotState& state, QWidget* parent = nullptr);
+
+    QSize sizeHint() const override { return {360, 320}; }
+    QSize minimumSizeHint() const override { return {200, 180}; }
+
+    /// The panels as last painted: one, or one per wheel for the friction circles.
+    const std::vector<Panel>& panels() const { return panels_; }
+    /// The widget position of SI values (x, y) in panel `panel`, as last painted.
+    QPointF toPixel(int panel, QPointF si) const;
+    /// The panel under a widget position, or -1.
+    int panelAt(QPointF position) const;
+    /// The display units of the axes as last painted.
+    const XYUnit& xUnit() const { return xUnit_; }
+    const XYUnit& yUnit() const { return yUnit_; }
+    /// Axis title with unit and sign note: "Lateral acceleration (g), + left".
+    static QString axisTitle(const XYAxisDef& axis, const XYUnit& unit);
+    /// The text a tooltip at `position` shows ("" outside every panel).
+    QString toolTipAt(QPointF position) const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void layoutPanels(const QFontMetricsF& fm);
+    void computeAxes();
+    void drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels, bool yLabels) const;
+    void drawOverlays(QPainter& p, int panelIndex);
+    void drawTrail(QPainter& p, int panelIndex, int series, const QColor& color);
+    void drawAxisTitles(QPainter& p) const;
+    QColor seriesColor(int series) const;
+    QString message() const;
+
+    const XYPlotState& state_;
+    std::vector<Panel> panels_;
+    XYUnit xUnit_;
+    XYUnit yUnit_;
+    AxisTicks xAxis_;
+    AxisTicks yAxis_;
+    QRectF area_;        ///< where the panels go (inside the axis titles)
+    QPolygonF polyline_; ///< reused by drawTrail, so painting allocates nothing per point
+};
+
+}  // namespace jounce::widgets
