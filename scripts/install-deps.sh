@@ -9,6 +9,8 @@ packages=(
   libbullet-dev                                                                # Bullet (bullet-float64)
   nlohmann-json3-dev                                                           # JSON
   libyaml-cpp-dev                                                              # Unity prefabs and scenes (YAML)
+  libnlopt-cxx-dev                                                             # the sweep optimiser (Nelder-Mead)
+  parallel                                                                     # GNU parallel: sweep plans, their test
   xvfb xauth                                                                   # headless GUI runs
 )
 

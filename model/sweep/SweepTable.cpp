@@ -1,0 +1,225 @@
+#include "sweep/SweepTable.h"
+
+#include "json/JsonText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace jounce::sweep {
+namespace {
+
+std::string withUnit(const std::string& name, const std::string& unit)
+{
+    return unit.empty() ? name : name + " [" + unit + "]";
+}
+
+/// The lines of a text, without their line ends; a final empty line is dropped.
+std::vector<std::string_view> lines(std::string_view text)
+{
+    std::vector<std::string_view> out;
+    while (!text.empty()) {
+        const std::size_t nl = text.find('\n');
+        out.push_back(text.substr(0, nl));
+        text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    }
+    return out;
+}
+
+/// The point id a row starts with, or nullopt.
+std::optional<std::size_t> rowId(std::string_view row)
+{
+    std::size_t id = 0, i = 0;
+    for (; i < row.size() && row[i] >= '0' && row[i] <= '9' && i < 12; ++i)
+        id = id * 10 + std::size_t(row[i] - '0');
+    if (i == 0 || i >= row.size() || row[i] != ',')
+        return std::nullopt;
+    return id;
+}
+
+/// The header of a chunk's results, from its marker line.
+struct ChunkHeader {
+    std::string fingerprint;
+    std::size_t chunk = 0, chunks = 0, first = 0, end = 0, points = 0;
+};
+
+std::optional<ChunkHeader> readMarker(std::string_view line)
+{
+    if (!line.starts_with(kChunkMarker))
+        return std::nullopt;
+    Problems ignored;
+    const std::optional<Json> j = io::parseJson(line.substr(std::string_view(kChunkMarker).size()), ignored);
+    if (!j || !j->is_object())
+        return std::nullopt;
+    ChunkHeader h;
+    try {
+        h.fingerprint = j->at("fingerprint").get<std::string>();
+        h.chunk = j->at("chunk").get<std::size_t>();
+        h.chunks = j->at("chunks").get<std::size_t>();
+        h.first = j->at("first").get<std::size_t>();
+        h.end = j->at("end").get<std::size_t>();
+        h.points = j->at("points").get<std::size_t>();
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    if (h.first >= h.end || h.end > h.points)
+        return std::nullopt;
+    return h;
+}
+
+}  // namespace
+
+std::string csvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (const char c : text) {
+        out += c;
+        if (c == '"')
+            out += '"';
+    }
+    return out + "\"";
+}
+
+std::string valueCell(const Json& value)
+{
+    if (value.is_null())
+        return {};  // the base vehicle's value (a one-at-a-time point)
+    if (value.is_number_float())
+        return io::formatNumber(value.get<double>());
+    if (value.is_string())
+        return csvField(value.get<std::string>());
+    return csvField(value.dump());
+}
+
+std::string figureCell(const std::optional<double>& value)
+{
+    return value && std::isfinite(*value) ? io::formatNumber(*value) : std::string();
+}
+
+std::string tableHeader(const Sweep& sweep)
+{
+    std::string out = "point";
+    for (const Parameter& p : sweep.parameters)
+        out += "," + csvField(withUnit(p.name, p.unit));
+    for (const std::string& id : sweep.figures) {
+        const FigureInfo* f = findFigure(id);
+        out += "," + csvField(withUnit(id, f ? f->unit : std::string()));
+    }
+    return out + ",status";
+}
+
+std::string tableRow(const PointResult& r)
+{
+    std::string out = std::to_string(r.id);
+    for (const Json& v : r.values)
+        out += "," + valueCell(v);
+    for (const std::optional<double>& f : r.figures)
+        out += "," + figureCell(f);
+    return out + "," + csvField(r.status);
+}
+
+std::string tableCsv(const Sweep& sweep, std::span<const PointResult> results)
+{
+    std::string out = tableHeader(sweep) + "\n";
+    for (const PointResult& r : results)
+        out += tableRow(r) + "\n";
+    return out;
+}
+
+std::string chunkCsv(const Sweep& sweep, std::span<const PointResult> results)
+{
+    const ChunkRange c = sweep.chunk.value_or(ChunkRange{});
+    const Json marker{{"sweep", sweep.name}, {"fingerprint", c.fingerprint}, {"chunk", c.index}, {"chunks", c.count},
+                      {"first", c.first},    {"end", c.end},                 {"points", c.points}};
+    return kChunkMarker + marker.dump() + "\n" + tableCsv(sweep, results);
+}
+
+std::string idRanges(std::vector<std::size_t> ids, std::size_t max)
+{
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::string out;
+    std::size_t ranges = 0, i = 0;
+    for (; i < ids.size() && ranges < max; ++ranges) {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(ids[i]) + (j > i ? "-" + std::to_string(ids[j]) : "");
+        i = j + 1;
+    }
+    if (i < ids.size())
+        out += " and " + std::to_string(ids.size() - i) + " more";
+    return out;
+}
+
+Collected collectChunks(std::span<const ChunkFile> files)
+{
+    Collected out;
+    if (files.empty()) {
+        out.error = "no chunk results to collect";
+        return out;
+    }
+    std::optional<ChunkHeader> first;
+    std::string header, firstName;
+    std::map<std::size_t, std::string_view> rows;  // id -> row
+    std::vector<std::size_t> duplicates;
+    for (const ChunkFile& file : files) {
+        const std::vector<std::string_view> l = lines(file.text);
+        const std::optional<ChunkHeader> h = l.empty() ? std::nullopt : readMarker(l[0]);
+        if (!h) {
+            out.error = file.name + ": not the results of `jounce-cli sweep --run-chunk` (no \"" + kChunkMarker + "{...}\" first line)";
+            return out;
+        }
+        if (l.size() < 2) {
+            out.error = file.name + ": the results end after the first line";
+            return out;
+        }
+        if (!first) {
+            first = h;
+            header = std::string(l[1]);
+            firstName = file.name;
+        } else if (h->fingerprint != first->fingerprint || h->points != first->points || h->chunks != first->chunks) {
+            out.error = file.name + ": the results of another sweep or plan than " + firstName + "'s (fingerprint " +
+                        h->fingerprint + ", " + std::to_string(h->points) + " points in " + std::to_string(h->chunks) +
+                        " chunks; " + firstName + ": " + first->fingerprint + ", " + std::to_string(first->points) +
+                        " points in " + std::to_string(first->chunks) + " chunks)";
+            return out;
+        } else if (l[1] != header) {
+            out.error = file.name + ": its columns differ from " + firstName + "'s";
+            return out;
+        }
+        for (std::size_t i = 2; i < l.size(); ++i) {
+            const std::optional<std::size_t> id = rowId(l[i]);
+            if (!id || *id < h->first || *id >= h->end) {
+                out.error = file.name + ": line " + std::to_string(i + 1) + " is not a point of its chunk (points " +
+                            std::to_string(h->first) + " to " + std::to_string(h->end - 1) + ")";
+                return out;
+            }
+            if (!rows.emplace(*id, l[i]).second)
+                duplicates.push_back(*id);
+        }
+    }
+    if (!duplicates.empty()) {
+        out.error = "points given more than once: " + idRanges(duplicates) + " (a chunk's results collected twice?)";
+        return out;
+    }
+    std::vector<std::size_t> missing;
+    for (std::size_t id = 0; id < first->points; ++id)
+        if (!rows.contains(id))
+            missing.push_back(id);
+    if (!missing.empty()) {
+        out.error = "missing points: " + idRanges(missing) + " of " + std::to_string(first->points) +
+                    " (a chunk that has not run, failed or whose results are elsewhere)";
+        return out;
+    }
+    out.table = header + "\n";
+    for (const auto& [id, row] : rows)
+        out.table.append(row).append("\n");
+    out.points = first->points;
+    out.chunks = first->chunks;
+    return out;
+}
+
+}  // namespace jounce::sweep
