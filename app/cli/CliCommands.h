@@ -26,6 +26,10 @@ int compareCommand(const Args& args);
 /// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON, USD and Unity.
 int importCommand(const Args& args);
 int exportCommand(const Args& args);
+/// sweep ... and tune ... (SweepCommand.cpp, SweepAnalysisCommands.cpp): sweeps, chunked plans,
+/// sensitivity and the optimiser (docs/sweeps.md).
+int sweepCommand(const Args& args);
+int tuneCommand(const Args& args);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

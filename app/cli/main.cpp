@@ -78,6 +78,26 @@ usage:
                                          resources/unity/JounceVehicleLoader.cs; import reads a
                                          .prefab or .unity scene (YAML) or that JSON; both print
                                          the conversion report
+  jounce-cli sweep SWEEP.json [--out results.csv] [--threads N]
+                                         every point of a sweep file (docs/sweeps.md) on all
+                                         cores (or N threads); one CSV row per point: its id,
+                                         parameter values, figures and status
+  jounce-cli sweep SWEEP.json --plan DIR --chunks N
+                                         N self-contained chunk files, a Slurm array script
+                                         and a GNU parallel script in DIR
+  jounce-cli sweep --run-chunk DIR/chunk-K.json --out RESULT.csv [--threads N]
+  jounce-cli sweep --collect RESULTS_DIR --out all.csv
+                                         run one chunk; merge the chunks' results, checking
+                                         every point is there once (the local run's table)
+  jounce-cli sweep SWEEP.json --sensitivity [--out tornado.csv] [--threads N]
+                                         one at a time: each parameter at its low and high
+                                         end, the others at the base; tornado table per figure
+  jounce-cli sweep SWEEP.json --heatmap FIGURE [--out map.csv] [--threads N]
+                                         a figure over a grid of two parameters, as a matrix
+  jounce-cli tune SWEEP.json [--out evaluations.csv] [--vehicle-out tuned.json]
+                                         the optimiser (NLopt Nelder-Mead): moves the
+                                         parameters within their ranges toward the "tune"
+                                         targets; every evaluation kept; exit 1 if not reached
   jounce-cli --help                      this text
 )";
 
@@ -100,6 +120,8 @@ int dispatch(int argc, char** argv)
         {"compare", compareCommand},
         {"import", importCommand},
         {"export", exportCommand},
+        {"sweep", sweepCommand},
+        {"tune", tuneCommand},
     };
     if (argc < 2) {
         std::cerr << kUsage;

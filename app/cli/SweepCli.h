@@ -1,0 +1,53 @@
+#pragma once
+// What the sweep and tune commands share: where presets are, reading a sweep file, the progress
+// line and writing results.
+
+#include "sweep/Sweep.h"
+
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace jounce::cli {
+
+/// The presets folder for preset names in sweep files: $JOUNCE_PRESETS, the installed
+/// share/jounce/presets beside the executable, else the source tree's presets/.
+std::string presetsDir();
+
+/// A sweep file read and free of errors (its problems printed), or nullopt.
+std::optional<sweep::Sweep> loadValidSweep(const std::string& file);
+
+/// Progress on stderr: a bar redrawn in place when stderr is a terminal, else a plain
+/// "N/TOTAL points" line every 5 % (logs of batch jobs stay short). Thread-safe.
+class Progress {
+public:
+    Progress(std::string what, std::size_t total);
+    void update(std::size_t done);
+    /// Ends the bar's line.
+    void finish();
+    double seconds() const;
+
+private:
+    std::string what_;
+    std::size_t total_;
+    bool terminal_;
+    std::size_t lastStep_ = 0;
+    std::chrono::steady_clock::time_point start_;
+    std::mutex mutex_;
+};
+
+/// Writes `text` atomically to `out` (creating its folder), or to stdout when `out` is empty.
+bool writeResult(const std::string& out, const std::string& text);
+
+/// jounce-cli sweep SWEEP.json --sensitivity: the one-at-a-time study, its tornado table printed and
+/// written to `out` (SweepAnalysisCommands.cpp).
+int sensitivityRun(const std::string& file, const std::string& out, int threads);
+/// jounce-cli sweep SWEEP.json --heatmap FIGURE: the grid's figure as a matrix CSV.
+int heatMapRun(const std::string& file, const std::string& figure, const std::string& out, int threads);
+
+/// "--threads N": 1 to 256, or 0 when absent. nullopt (and a usage message) when malformed.
+std::optional<int> parseThreads(const std::string& text);
+
+}  // namespace jounce::cli

@@ -1,0 +1,104 @@
+// The sweep and tune commands' shared parts (SweepCli.h).
+
+#include "SweepCli.h"
+
+#include "CliCommands.h"
+
+#include "json/TextFile.h"
+#include "sweep/SweepJson.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
+namespace jounce::cli {
+
+namespace fs = std::filesystem;
+
+std::string presetsDir()
+{
+    std::error_code ec;
+    if (const char* env = std::getenv("JOUNCE_PRESETS"); env && *env && fs::is_directory(env, ec))
+        return env;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = exe.parent_path() / ".." / "share" / "jounce" / "presets";
+        if (fs::is_directory(installed, ec))
+            return fs::canonical(installed, ec).string();
+    }
+    return JOUNCE_SOURCE_DIR "/presets";
+}
+
+std::optional<sweep::Sweep> loadValidSweep(const std::string& file)
+{
+    sweep::SweepDocument doc = sweep::loadSweep(file, presetsDir());
+    printProblems(file, doc.problems);
+    if (!doc.ok())
+        return std::nullopt;
+    return std::move(doc.sweep);
+}
+
+Progress::Progress(std::string what, std::size_t total)
+    : what_(std::move(what)), total_(total), terminal_(isatty(STDERR_FILENO) == 1),
+      start_(std::chrono::steady_clock::now())
+{
+}
+
+void Progress::update(std::size_t done)
+{
+    const std::lock_guard lock(mutex_);
+    if (terminal_) {
+        constexpr std::size_t kWidth = 30;
+        const std::size_t filled = total_ ? done * kWidth / total_ : kWidth;
+        std::fprintf(stderr, "\r%s [%s%s] %zu/%zu  %.1f s ", what_.c_str(), std::string(filled, '#').c_str(),
+                     std::string(kWidth - filled, '.').c_str(), done, total_, seconds());
+        std::fflush(stderr);
+        return;
+    }
+    const std::size_t step = total_ ? done * 20 / total_ : 20;  // every 5 %
+    if (step > lastStep_ || done == total_) {
+        lastStep_ = step;
+        std::fprintf(stderr, "%s: %zu/%zu (%.1f s)\n", what_.c_str(), done, total_, seconds());
+    }
+}
+
+void Progress::finish()
+{
+    const std::lock_guard lock(mutex_);
+    if (terminal_)
+        std::fprintf(stderr, "\n");
+}
+
+double Progress::seconds() const
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+bool writeResult(const std::string& out, const std::string& text)
+{
+    if (out.empty()) {
+        std::cout << text;
+        return true;
+    }
+    std::error_code ec;
+    if (const fs::path dir = fs::path(out).parent_path(); !dir.empty())
+        fs::create_directories(dir, ec);
+    if (const std::string err = io::writeFileAtomic(out, text); !err.empty()) {
+        std::cerr << "jounce-cli: " << err << "\n";
+        return false;
+    }
+    return true;
+}
+
+std::optional<int> parseThreads(const std::string& text)
+{
+    char* end = nullptr;
+    const long value = std::strtol(text.c_str(), &end, 10);
+    if (end == text.c_str() || *end != '\0' || value < 1 || value > 256)
+        return std::nullopt;
+    return static_cast<int>(value);
+}
+
+}  // namespace jounce::cli
