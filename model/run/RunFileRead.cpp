@@ -4,6 +4,7 @@
 
 #include "run/RunFile.h"
 #include "run/RunFileFormat.h"
+#include "run/RunFileUpgrade.h"
 
 #include "io/VehicleJson.h"
 #include "json/JsonText.h"
@@ -28,6 +29,8 @@ struct Sizes {
     std::uint64_t changes = 0;
     std::uint64_t frames = 0;
     int wheels = 0;
+    int version = kRunSchemaVersion;
+    std::size_t valuesPerFrame = 0;  ///< floats per frame in the file (version 1 has fewer)
 };
 
 void readVehicle(ObjectReader& root, RunLog& run)
@@ -90,7 +93,7 @@ bool sameList(const Json* list, const std::vector<std::string>& want)
     return true;
 }
 
-std::optional<Sizes> readSizes(ObjectReader& root, RunLog& run)
+std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
 {
     Problems& problems = root.problems();
     Sizes s;
@@ -107,8 +110,10 @@ std::optional<Sizes> readSizes(ObjectReader& root, RunLog& run)
     const Json* vehicleIds = tel->find("vehicleChannels", io::required());
     const Json* wheelIds = tel->find("wheelChannels", io::required());
     tel->reportUnknown();
+    const std::vector<std::string> wantWheelIds =
+        version == 1 ? runfile::version1WheelChannelIds() : runfile::wheelChannelIds();
     if (vehicleIds && wheelIds &&
-        (!sameList(vehicleIds, runfile::vehicleChannelIds()) || !sameList(wheelIds, runfile::wheelChannelIds())))
+        (!sameList(vehicleIds, runfile::vehicleChannelIds()) || !sameList(wheelIds, wantWheelIds)))
         problems.error(tel->pointer(), "the channels differ from this Jounce's: the file was written by another version");
     if (!steps || !changes || !frames || !wheels || problems.hasErrors())
         return std::nullopt;
@@ -116,7 +121,8 @@ std::optional<Sizes> readSizes(ObjectReader& root, RunLog& run)
         problems.error(in->at("changes"), "must be between 1 and the number of steps (" + std::to_string(*steps) + ")");
     if (run.vehicle && *wheels != static_cast<int>(run.vehicle->wheels.size()))
         problems.error(tel->at("wheels"), "must be the vehicle's wheel count, " + std::to_string(run.vehicle->wheels.size()));
-    s = Sizes{*steps, *changes, *frames, *wheels};
+    s = Sizes{*steps, *changes, *frames, *wheels, version,
+              version == 1 ? runfile::version1ValuesPerFrame(*wheels) : TelemetryTrack(*wheels).valuesPerFrame()};
     return problems.hasErrors() ? std::nullopt : std::optional<Sizes>(s);
 }
 
@@ -129,6 +135,7 @@ std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& pr
     std::optional<ObjectReader> root = ObjectReader::open(*doc, "", problems);
     if (!root || !io::readFormatHeader(*root, kRunFormat, kRunSchemaVersion, "a run file"))
         return std::nullopt;
+    const int version = (*doc)["schemaVersion"].get<int>();  // checked above: 1 up to the current
     run.name = root->text("name").value_or("");
     run.source = root->text("source").value_or("");
     run.maneuver = root->text("maneuver").value_or("");
@@ -156,7 +163,7 @@ std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& pr
     for (auto& [t, s] : texts)
         run.events.push_back(RunEvent{t, std::move(s)});
     readFigures(*root, run);
-    std::optional<Sizes> sizes = readSizes(*root, run);
+    std::optional<Sizes> sizes = readSizes(*root, version, run);
     root->reportUnknown();
     return problems.hasErrors() ? std::nullopt : sizes;
 }
@@ -220,8 +227,8 @@ bool readInputs(std::string_view block, const Sizes& s, RunLog& run, Problems& p
 bool readTelemetry(std::string_view times, std::string_view values, const Sizes& s, RunLog& run, Problems& problems)
 {
     run.telemetry = TelemetryTrack(s.wheels);
-    const std::size_t perFrame = run.telemetry.valuesPerFrame();
-    std::vector<float> frame(perFrame);
+    const std::size_t perFrame = s.valuesPerFrame;
+    std::vector<float> frame(perFrame), upgraded(run.telemetry.valuesPerFrame());
     double previous = -std::numeric_limits<double>::infinity();
     for (std::uint64_t i = 0; i < s.frames; ++i) {
         const double t = runfile::getLittle<double>(times.data() + i * 8);
@@ -233,7 +240,12 @@ bool readTelemetry(std::string_view times, std::string_view values, const Sizes&
         const char* p = values.data() + i * perFrame * 4;
         for (std::size_t k = 0; k < perFrame; ++k)
             frame[k] = runfile::getLittle<float>(p + 4 * k);
-        run.telemetry.appendValues(t, frame.data());
+        if (s.version == 1) {
+            runfile::upgradeVersion1Frame(frame.data(), s.wheels, run.vehicle.get(), upgraded.data());
+            run.telemetry.appendValues(t, upgraded.data());
+        } else {
+            run.telemetry.appendValues(t, frame.data());
+        }
     }
     return true;
 }
@@ -276,7 +288,7 @@ RunFileDocument parseRunFile(std::string_view bytes)
         return doc;
     offset += *headerBytes;
     // Every block's size from the header, checked against the bytes there are before any is read.
-    const std::size_t perFrame = 4 * TelemetryTrack(s->wheels).valuesPerFrame() + 8;
+    const std::size_t perFrame = 4 * s->valuesPerFrame + 8;
     const std::uint64_t remaining = bytes.size() - offset;
     const long double expected = (long double)s->changes * kInputRecordBytes + (long double)s->frames * perFrame;
     if (expected != (long double)remaining) {

@@ -13,8 +13,9 @@ namespace {
 constexpr std::array<ChannelInfo, kWheelChannelCount> kWheel{{
     {"jounce", "m", "suspension jounce (larger = more compressed)"},
     {"suspForce", "N", "spring + damper force"},
-    {"tireLoad", "N", "load on the tire after the tire load filter input"},
-    {"normTireLoad", "1", "tire load / rest load"},
+    {"tireLoad", "N", "filtered tire load, the load the tire model uses (never negative)"},
+    {"rawTireLoad", "N", "load entering the tire load filter (the suspension force; may be negative)"},
+    {"normTireLoad", "1", "filtered normalised tire load (tireLoad / rest load)"},
     {"wheelOmega", "rad/s", "wheel rotation speed"},
     {"tireFriction", "1", "friction used by the tire model (table x friction-vs-slip graph)"},
     {"longSlip", "1", "longitudinal slip (positive driving, negative braking)"},

@@ -15,6 +15,7 @@ enum class WheelChannel {
     Jounce,
     SuspForce,
     TireLoad,
+    RawTireLoad,
     NormTireLoad,
     WheelOmega,
     TireFriction,

@@ -247,7 +247,7 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
                              ? c.simulation.lowForwardSpeedSubStepCount
                              : c.simulation.highForwardSpeedSubStepCount;
     for (WheelResult& r : results_) {
-        r.suspForce = r.tireLoad = r.normTireLoad = r.filteredTireLoad = r.tireFriction = 0.0;
+        r.suspForce = r.tireLoad = r.rawTireLoad = r.normTireLoad = r.tireFriction = 0.0;
         r.longSlip = r.normLongForce = r.latSlip = r.normLatForce = r.normAligningMoment = 0.0;
         r.tireForce = btVector3(0, 0, 0);
     }
@@ -318,9 +318,9 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.firstSubStep = step.index == 0;
         const TireResult tire = tireStage(contact, tireShaders_[i], cs, step.cm, ws);
         res.suspForce += sf.normalForce;
-        res.tireLoad += sf.normalForce;
-        res.normTireLoad += tire.load.normalisedLoad;
-        res.filteredTireLoad += tire.load.filteredLoad;
+        res.tireLoad += tire.load.filteredLoad;
+        res.rawTireLoad += sf.normalForce;
+        res.normTireLoad += tire.load.filteredNormalisedLoad;
         if (!tire.loaded)
             continue;
         out.longSpeed[i] = tire.longSpeed;
@@ -369,8 +369,8 @@ void Vehicle::publish(int subSteps, const UpdateCommands& cmd, const DriveCoupli
         const WheelState& ws = state_[i];
         res.suspForce *= inv;
         res.tireLoad *= inv;
+        res.rawTireLoad *= inv;
         res.normTireLoad *= inv;
-        res.filteredTireLoad *= inv;
         res.tireFriction *= inv;
         res.longSlip *= inv;
         res.latSlip *= inv;

@@ -46,9 +46,9 @@ struct SpawnPose {
 struct WheelResult {
     double jounce = 0.0;             ///< m, larger = more compressed; -maxDroop in the air
     double suspForce = 0.0;          ///< N, spring + damper along the contact normal
-    double tireLoad = 0.0;           ///< N, raw tire load: the input of the tire load filter
-    double normTireLoad = 0.0;       ///< tire load / rest load (m_s/(m_s+m_w) at rest, vehicle-model §7.6)
-    double filteredTireLoad = 0.0;   ///< N, the load the tire model uses (§2.6)
+    double tireLoad = 0.0;           ///< N, filtered load F_z, the load the tire model uses (§2.6)
+    double rawTireLoad = 0.0;        ///< N, F_raw entering the tire load filter (may be negative)
+    double normTireLoad = 0.0;       ///< filtered normalised load ℓ_f = F_z / L_rest (§2.6)
     double wheelOmega = 0.0;         ///< rad/s, internal (dynamic) wheel speed
     double tireFriction = 0.0;       ///< surface/tire pair x friction-vs-slip graph
     double longSlip = 0.0;

@@ -16,6 +16,7 @@ void fillTelemetryFrame(const Vehicle& vehicle, double time, telemetry::Frame& f
         frame.wheel(WheelChannel::Jounce, i) = w.jounce;
         frame.wheel(WheelChannel::SuspForce, i) = w.suspForce;
         frame.wheel(WheelChannel::TireLoad, i) = w.tireLoad;
+        frame.wheel(WheelChannel::RawTireLoad, i) = w.rawTireLoad;
         frame.wheel(WheelChannel::NormTireLoad, i) = w.normTireLoad;
         frame.wheel(WheelChannel::WheelOmega, i) = w.wheelOmega;
         frame.wheel(WheelChannel::TireFriction, i) = w.tireFriction;

@@ -17,7 +17,8 @@ namespace {
 
 // Copied from conventions.md "Telemetry channels"; a change here is a change to the public contract.
 const std::vector<std::pair<std::string, std::string>> kDesignWheel{
-    {"jounce", "m"},        {"suspForce", "N"},      {"tireLoad", "N"},           {"normTireLoad", "1"},
+    {"jounce", "m"},        {"suspForce", "N"},      {"tireLoad", "N"},           {"rawTireLoad", "N"},
+    {"normTireLoad", "1"},
     {"wheelOmega", "rad/s"}, {"tireFriction", "1"},  {"longSlip", "1"},           {"normLongForce", "1"},
     {"latSlip", "rad"},     {"normLatForce", "1"},   {"normAligningMoment", "1"}, {"steerAngle", "rad"},
     {"camber", "rad"},      {"surface", "1"},        {"inAir", "1"}};

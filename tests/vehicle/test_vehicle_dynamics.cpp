@@ -76,8 +76,12 @@ private slots:
             QVERIFY(!w.inAir);
             JOUNCE_VERIFY_NEAR(w.jounce, 0.0, 1e-6);
             JOUNCE_VERIFY_NEAR(w.suspForce, ms * kGravity, 0.005 * ms * kGravity);
-            // §7.6-12: the normalised load at rest is m_s / (m_s + m_w), not 1.
-            JOUNCE_VERIFY_NEAR(w.normTireLoad, ms / (ms + 20.0), 1e-4);
+            // §7.6-12: the normalised load at rest is m_s / (m_s + m_w), not 1; the channel carries
+            // it after the default filter ℓ_f = 0.2308 + (3 - 0.2308)/3 · ℓ (§2.6).
+            const double l = ms / (ms + 20.0);
+            JOUNCE_VERIFY_NEAR(w.rawTireLoad / tireRestLoad(ms, 20.0, kGravity), l, 1e-4);
+            JOUNCE_VERIFY_NEAR(w.normTireLoad, 0.2308 + (3.0 - 0.2308) / 3.0 * l, 1e-4);
+            JOUNCE_VERIFY_NEAR(w.tireLoad, w.normTireLoad * tireRestLoad(ms, 20.0, kGravity), 1e-9 * w.tireLoad);
             JOUNCE_VERIFY_NEAR(w.tireFriction, 1.0, 1e-12);  // §7.2 reported friction
             JOUNCE_VERIFY_NEAR(w.longSlip, 0.0, 1e-9);
         }
@@ -135,7 +139,7 @@ private slots:
         QVERIFY(v.inAir());
         for (const WheelResult& w : v.wheels()) {
             QCOMPARE(w.tireLoad, 0.0);
-            QCOMPARE(w.filteredTireLoad, 0.0);
+            QCOMPARE(w.rawTireLoad, 0.0);
             QVERIFY(w.inAir);
         }
         run(world, 3.0);
@@ -304,8 +308,9 @@ private slots:
         Vehicle& v = world.addVehicle(c, {});
         run(world, 6.0);
         const double restLoad = tireRestLoad(437.5, 20.0, kGravity);
-        JOUNCE_VERIFY_NEAR(v.wheels()[0].filteredTireLoad, 0.5 * restLoad, 1e-6 * restLoad);
-        JOUNCE_VERIFY_NEAR(v.wheels()[0].normTireLoad, 437.5 / 457.5, 1e-4);  // the input is not filtered
+        JOUNCE_VERIFY_NEAR(v.wheels()[0].tireLoad, 0.5 * restLoad, 1e-6 * restLoad);
+        JOUNCE_VERIFY_NEAR(v.wheels()[0].normTireLoad, 0.5, 1e-9);
+        JOUNCE_VERIFY_NEAR(v.wheels()[0].rawTireLoad / restLoad, 437.5 / 457.5, 1e-4);  // the input is not filtered
     }
 
     void complianceGraphsInterpolate()
