@@ -3,7 +3,6 @@
 #include "UnityCurves.h"
 
 #include "config/ParameterPaths.h"
-#include "config/Units.h"
 #include "vehicle/Engine.h"
 #include "vehicle/InputSmoothing.h"
 #include "vehicle/TireFriction.h"
@@ -90,24 +89,17 @@ const std::vector<GraphBehaviour>& graphBehaviours()
     return behaviours;
 }
 
-/// An axis label from the graph's axis name and its leaf's unit: angles are shown in degrees,
+/// An axis label from the graph's axis name and the display unit of its leaf's unit;
 /// dimensionless values without a unit.
-std::string axisLabel(const std::string& axis, const Node& leaf)
+std::string axisLabel(const std::string& axis, const Conversion& shown)
 {
-    const std::string& unit = leaf.info.unit;
-    if (unit == "rad")
-        return axis + " (deg)";
-    return unit.empty() || unit == "1" ? axis : axis + " (" + unit + ")";
-}
-
-double displayScale(const Node& leaf)
-{
-    return leaf.info.unit == "rad" ? radiansToDegrees(1.0) : 1.0;
+    return shown.titled(QString::fromStdString(axis)).toStdString();
 }
 
 /// The curve of one registry graph in this vehicle (wheel `wheel` for per-wheel graphs), or
 /// nullopt when the vehicle lacks the graph or does not use it.
-std::optional<CurveDef> graphCurve(const Node& graph, const VehicleConfig& c, int wheel, const Json& written)
+std::optional<CurveDef> graphCurve(const Node& graph, const VehicleConfig& c, int wheel, const Json& written,
+                                   const UnitChoices& units)
 {
     const GraphInfo& info = *graph.graph;
     const std::string pattern = graph.pathPattern();
@@ -136,10 +128,12 @@ std::optional<CurveDef> graphCurve(const Node& graph, const VehicleConfig& c, in
     d.id = info.id;
     d.title = info.title;
     d.perWheel = perWheel;
-    d.xLabel = axisLabel(info.xAxis, x);
-    d.yLabel = axisLabel(info.yAxis, y);
-    d.xScale = displayScale(x);
-    d.yScale = displayScale(y);
+    const Conversion xShown = units.conversion(x.info.unit);
+    const Conversion yShown = units.conversion(y.info.unit);
+    d.xLabel = axisLabel(info.xAxis, xShown);
+    d.yLabel = axisLabel(info.yAxis, yShown);
+    d.xScale = xShown.factor;
+    d.yScale = yShown.factor;
     CurveSeries s{graph.key, {}};
     const param::Path base{path};
     for (std::size_t i = 0; i < points.size(); ++i)
@@ -180,16 +174,19 @@ CurveDef lateralStiffnessCurve(const WheelConfig& wc, int wheel)
 }
 
 /// §2.11: camber at full droop, at rest and at full compression.
-CurveDef camberCurve(const WheelConfig& wc, int wheel)
+CurveDef camberCurve(const WheelConfig& wc, int wheel, const UnitChoices& units)
 {
     namespace susp = param::wheels::suspension;
     CurveDef d;
     d.id = "camber";
     d.title = "Camber vs jounce";
     d.perWheel = true;
-    d.xLabel = "jounce (m)";
-    d.yLabel = "camber (deg)";
-    d.yScale = radiansToDegrees(1.0);
+    const Conversion jounce = units.conversion("m");
+    const Conversion camber = units.conversion("rad");
+    d.xLabel = axisLabel("jounce", jounce);
+    d.yLabel = axisLabel("camber", camber);
+    d.xScale = jounce.factor;
+    d.yScale = camber.factor;
     const SuspensionData& s = wc.suspension;
     const std::size_t w = std::size_t(wheel);
     d.series.push_back({"camberAt*",
@@ -279,18 +276,23 @@ std::size_t displayRank(const std::string& id)
 
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel)
 {
+    return curveDefinitions(c, wheel, DisplayUnits::current());
+}
+
+std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel, const UnitChoices& units)
+{
     const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
     std::vector<CurveDef> out;
     const bool hasWheel = wheel >= 0 && wheel < static_cast<int>(c.wheels.size());
     const Json written = registry.write(c);
     for (const Node* graph : registry.graphs())
-        if (std::optional<CurveDef> d = graphCurve(*graph, c, wheel, written))
+        if (std::optional<CurveDef> d = graphCurve(*graph, c, wheel, written, units))
             out.push_back(std::move(*d));
     if (hasWheel) {
-        for (CurveDef& d : unityCurveDefinitions(c, wheel))  // UnityCurves.h: a Unity tire's two curves
+        for (CurveDef& d : unityCurveDefinitions(c, wheel, units))  // UnityCurves.h: a Unity tire's two curves
             out.push_back(std::move(d));
         out.push_back(lateralStiffnessCurve(c.wheels[std::size_t(wheel)], wheel));
-        out.push_back(camberCurve(c.wheels[std::size_t(wheel)], wheel));
+        out.push_back(camberCurve(c.wheels[std::size_t(wheel)], wheel, units));
     }
     out.push_back(loadFilterCurve(c, hasWheel ? wheel : 0));
     // The gear lists are lists of scalars indexed by gear, not graphs: drawn as steps.

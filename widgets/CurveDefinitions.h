@@ -1,8 +1,9 @@
 #pragma once
 // The curves a tuner edits by dragging points (issue: curve editors): each curve's points are
-// registry parameters, so an edit is an ordinary parameter edit. Plain C++ (no Qt Charts), so the
-// definitions can be tested without a display.
+// registry parameters, so an edit is an ordinary parameter edit. No Qt Charts, so the definitions
+// can be tested without a display. Axes are labelled and scaled in the display units (DisplayUnits.h).
 
+#include "DisplayUnits.h"
 #include "config/EditSession.h"
 #include "config/ParameterRegistry.h"
 #include "config/VehicleConfig.h"
@@ -31,10 +32,10 @@ struct CurveSeries {
 struct CurveDef {
     std::string id;      ///< stable key, e.g. "torqueCurve"
     std::string title;
-    std::string xLabel;
+    std::string xLabel;   ///< with the display unit: "jounce (mm)"
     std::string yLabel;
     bool perWheel = false;
-    double xScale = 1.0;  ///< display = stored x scale (e.g. rad -> deg)
+    double xScale = 1.0;  ///< display = stored x × xScale (rad -> ° is 57.3); display units are pure factors
     double yScale = 1.0;
     bool stepwise = false;  ///< points are discrete (gears): no line between them is implied
     std::vector<CurveSeries> series;
@@ -51,7 +52,9 @@ struct CurveDef {
 /// is built from the leaves; plus the curves made of scalar parameters: lateral stiffness vs load,
 /// camber vs jounce, tire load filter, and the per-gear lists (gear ratios, autobox up/down ratios),
 /// which are lists of scalars, not graphs; and a Unity tire's two friction curves (UnityCurves.h).
-/// Curves whose parts the vehicle lacks are left out.
+/// Curves whose parts the vehicle lacks are left out. Axes are in `units`; without them, in the
+/// application's display units.
+std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel, const UnitChoices& units);
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel);
 
 /// An axis range in display units, with round ticks every `tickInterval` counted from zero.

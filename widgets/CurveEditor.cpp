@@ -1,5 +1,6 @@
 #include "CurveEditor.h"
 
+#include "DisplayUnits.h"
 #include "WheelColors.h"
 #include "telemetry/Channels.h"
 
@@ -127,15 +128,14 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
         if (series >= int(d.series.size()) || row >= int(d.series[std::size_t(series)].points.size()))
             return;
         const CurvePoint& p = d.series[std::size_t(series)].points[std::size_t(row)];
-        bool ok = false;
-        const double y = table_->item(row, column)->text().toDouble(&ok) / d.yScale;
-        if (!ok) {
+        const std::optional<double> typed = parseNumber(table_->item(row, column)->text());  // display unit
+        if (!typed) {
             emit message(tr("Not a number"));
             fillTable();
             return;
         }
         // x exactly as stored: the x cell shows it rounded to 6 digits.
-        const QString err = applyPoint(series, row, p.x, y, tr("Edit %1").arg(QString::fromStdString(d.title)));
+        const QString err = applyPoint(series, row, p.x, *typed / d.yScale, tr("Edit %1").arg(QString::fromStdString(d.title)));
         if (!err.isEmpty()) {
             emit message(tr("Refused: %1").arg(err));
             fillTable();
@@ -146,9 +146,9 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
             return;
         const CurveDef& d = *current();
         const CurvePoint& p = d.series[0].points[std::size_t(row)];
-        bool ok = false;
-        const double x = table_->item(row, 0)->text().toDouble(&ok) / d.xScale;
-        const QString err = ok ? applyPoint(0, row, x, p.y, tr("Edit %1").arg(QString::fromStdString(d.title))) : tr("Not a number");
+        const std::optional<double> typed = parseNumber(table_->item(row, 0)->text());  // display unit
+        const QString err = typed ? applyPoint(0, row, *typed / d.xScale, p.y, tr("Edit %1").arg(QString::fromStdString(d.title)))
+                                  : tr("Not a number");
         if (!err.isEmpty()) {
             emit message(tr("Refused: %1").arg(err));
             fillTable();
@@ -167,6 +167,12 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(top);
     layout->addWidget(split, 1);
+
+    // New display units: labels, table and points in the new unit, and axes chosen afresh for it.
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        rangeCurve_.clear();
+        rebuild();
+    });
 }
 
 void CurveEditor::setVehicle(const VehicleConfig& config)

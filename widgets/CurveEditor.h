@@ -2,7 +2,8 @@
 // Curve editors: a chart with draggable points and a numeric table beside it, for every curve of
 // CurveDefinitions, with the live operating point from telemetry. A drag is one undoable edit,
 // applied when the mouse is released; the axes hold still while it lasts. Per-wheel edits follow
-// the link box (WheelLink) as the parameter editor's do.
+// the link box (WheelLink) as the parameter editor's do. Axes, table and drags are in the display
+// units (DisplayUnits.h) and follow a change of them; edits are stored SI.
 
 #include "CurveDefinitions.h"
 #include "EditRequest.h"

@@ -1,10 +1,10 @@
 #include "ParameterEditor.h"
 
+#include "DisplayUnits.h"
 #include "WheelColors.h"
 
 #include "config/ParameterPaths.h"
 #include "config/TuningGuide.h"
-#include "config/Units.h"
 #include "telemetry/Channels.h"
 
 #include <QComboBox>
@@ -32,13 +32,15 @@ const QColor kAmber(255, 214, 140);
 const QColor kInvalid(255, 170, 170);
 const QColor kDerived(240, 240, 240);
 
-bool isAngle(const Node& n) { return n.info.unit == "rad"; }
-
-QString displayUnit(const Node& n)
+/// How a leaf's value is shown: its registry unit (SI) in the chosen display unit.
+Conversion displayConversion(const Node& n)
 {
-    if (isAngle(n))
-        return QStringLiteral("°");
-    return QString::fromStdString(n.info.unit == "1" ? std::string() : n.info.unit);
+    return DisplayUnits::current().conversion(n.info.unit);
+}
+
+bool isConverted(const Node& n)
+{
+    return quantityOf(n.info.unit).has_value() && displayConversion(n).factor != 1.0;
 }
 
 /// The row label: the path without the objects the section already names ("wheels[*].suspension.",
@@ -63,21 +65,20 @@ std::string wheelPattern(const std::string& path, int& wheel)
     return config::param::wheels::wheelPattern(path);
 }
 
+/// The hard limits in the display unit ("> 0 mm"), "" when unbounded.
 QString limitsText(const Node& n)
 {
-    const double scale = isAngle(n) ? radiansToDegrees(1.0) : 1.0;
-    QString s;
     const config::Limits& l = n.info.hard;
-    if (std::isfinite(l.min) || std::isfinite(l.max)) {
-        s = QString::fromStdString(l.describe());
-        if (isAngle(n)) {
-            config::Limits deg = l;
-            deg.min *= scale;
-            deg.max *= scale;
-            s = QString::fromStdString(deg.describe()) + " °";
-        }
-    }
-    return s;
+    if (!std::isfinite(l.min) && !std::isfinite(l.max))
+        return {};
+    const Conversion c = displayConversion(n);
+    // Ten significant digits: pi/2 rad reads 90 °, not 90.00000000000001.
+    const auto shownLimit = [&c](double v) { return std::isfinite(v) ? QString::number(c.toDisplay(v), 'g', 10).toDouble() : v; };
+    config::Limits shown = l;
+    shown.min = shownLimit(l.min);
+    shown.max = shownLimit(l.max);
+    const QString text = QString::fromStdString(shown.describe());
+    return c.label.isEmpty() ? text : text + " " + c.label;
 }
 
 /// The edit session names a refused leaf by its path ("wheels[0].suspension.springStrength: must
@@ -158,6 +159,8 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
             emit message(err);
     });
     connect(tree_, &QTreeWidget::currentItemChanged, this, [this] { emit selectionChanged(selectedPath()); });
+    // Units, limits, typical ranges and values all change with the display units: rebuild.
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &ParameterEditor::rebuild);
 
     auto* top = new QHBoxLayout();
     top->setContentsMargins(0, 0, 0, 0);
@@ -250,8 +253,11 @@ void ParameterEditor::rebuild()
         const config::ParamInfo& info = r.node->info;
         QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.perWheel ? config::param::wheels::wheelPattern(r.paths.front()) : r.paths.front()).toHtmlEscaped(),
                                                       QString::fromStdString(info.description).toHtmlEscaped());
-        if (!displayUnit(*r.node).isEmpty())
-            tip += tr("<br>Unit: %1").arg(displayUnit(*r.node));
+        const QString unit = displayConversion(*r.node).label;
+        if (!unit.isEmpty())
+            tip += isConverted(*r.node) ? tr("<br>Unit: %1 (stored in %2; Edit ▸ Preferences chooses)")
+                                              .arg(unit.toHtmlEscaped(), QString::fromStdString(info.unit).toHtmlEscaped())
+                                        : tr("<br>Unit: %1").arg(unit.toHtmlEscaped());
         if (!limitsText(*r.node).isEmpty())
             tip += tr("<br>Limits: %1").arg(limitsText(*r.node).toHtmlEscaped());
         if (info.hasTypicalRange())
@@ -266,15 +272,16 @@ void ParameterEditor::rebuild()
         for (int c = 0; c < tree_->columnCount(); ++c)
             r.item->setToolTip(c, tip);
         r.item->setFlags(r.item->flags() | Qt::ItemIsEditable);
-        r.item->setText(wheelCount_ + 1, displayUnit(*r.node));
+        r.item->setText(wheelCount_ + 1, displayConversion(*r.node).label);
         if (info.hasTypicalRange())
             r.item->setText(wheelCount_ + 2, formatValue(*r.node, info.typicalMin) + " … " + formatValue(*r.node, info.typicalMax));
     }
 
     // Derived suspension values, read-only, beside the suspension section.
     if (QTreeWidgetItem* susp = sections["PxVehicleSuspensionData"]) {
-        for (const char* name : {"natural frequency (Hz)", "damping ratio", "alpha: updates per spring period",
-                                 "static jounce (mm)"}) {
+        const QString staticJounce = DisplayUnits::current().conversion("m").titled(tr("static jounce"));
+        for (const QString& name : {tr("natural frequency (Hz)"), tr("damping ratio"), tr("alpha: updates per spring period"),
+                                    staticJounce}) {
             auto* item = new QTreeWidgetItem(susp, QStringList{tr("= %1").arg(name)});
             for (int c = 0; c < tree_->columnCount(); ++c) {
                 item->setBackground(c, kDerived);
@@ -307,9 +314,7 @@ void ParameterEditor::rebuild()
 QString ParameterEditor::formatValue(const Node& node, const Json& value) const
 {
     if (value.is_number()) {
-        double v = value.get<double>();
-        if (isAngle(node))
-            v = radiansToDegrees(v);
+        const double v = displayConversion(node).toDisplay(value.get<double>());
         if (node.kind == NodeKind::Integer)
             return QString::number(static_cast<long long>(v));
         return QString::number(v, 'g', 7);
@@ -376,7 +381,9 @@ void ParameterEditor::updateDerived(const VehicleConfig& c)
         derived_[2]->setText(column, ok ? QString::number(alpha, 'f', 2) : "–");
         derived_[2]->setBackground(column, ok && alpha < 5.0 ? QBrush(kAmber) : QBrush(kDerived));
         const bool loadOk = ok && load.ok();
-        derived_[3]->setText(column, loadOk ? QString::number(1000.0 * guide::staticJounce(s, load.masses[std::size_t(w)] * kGravity), 'f', 1) : "–");
+        const Conversion length = DisplayUnits::current().conversion("m");
+        const double staticJounce = loadOk ? guide::staticJounce(s, load.masses[std::size_t(w)] * kGravity) : 0.0;
+        derived_[3]->setText(column, loadOk ? formatNumber(length.toDisplay(staticJounce), length.decimals + 1) : "–");
     }
 }
 
@@ -396,20 +403,17 @@ QString ParameterEditor::commit(Row& row, int column, const QString& text)
         return tr("Not an editable cell");
     Json value;
     QString t = text.trimmed();
-    t.remove(QStringLiteral("°"));
-    const QString unit = displayUnit(node);
-    if (!unit.isEmpty() && t.endsWith(unit))
-        t.chop(unit.size());
+    const Conversion shown = displayConversion(node);
+    if (!shown.label.isEmpty() && t.endsWith(shown.label))
+        t.chop(shown.label.size());
     t = t.trimmed();
     switch (node.kind) {
     case NodeKind::Number:
     case NodeKind::Integer: {
-        bool ok = false;
-        double v = t.toDouble(&ok);
-        if (!ok || !std::isfinite(v))
+        const std::optional<double> typed = parseNumber(t);
+        if (!typed)
             return tr("'%1' is not a number").arg(text);
-        if (isAngle(node))
-            v = degreesToRadians(v);
+        const double v = shown.fromDisplay(*typed);  // typed in the display unit, stored SI
         value = node.kind == NodeKind::Integer ? Json(static_cast<long long>(std::llround(v))) : Json(v);
         if (node.kind == NodeKind::Integer && std::floor(v) != v)
             return tr("'%1' is not a whole number").arg(text);
@@ -454,10 +458,10 @@ void ParameterEditor::previewEdit(QTreeWidgetItem* item, int column, const QStri
         config::ParameterRegistry::instance().findNode(config::param::wheels::suspension::object.str());
     if (!row || !row->perWheel || row->node->parent != suspension)
         return;
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    if (!ok)
+    const std::optional<double> typed = parseNumber(text);
+    if (!typed)
         return;
+    const double v = displayConversion(*row->node).fromDisplay(*typed);
     VehicleConfig preview = current_;
     if (config::ParameterRegistry::instance().set(preview, row->paths[std::size_t(column - 1)], v).empty())
         updateDerived(preview);

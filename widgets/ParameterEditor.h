@@ -1,7 +1,8 @@
 #pragma once
 // The parameter editor, generated from the parameter registry: a tree grouped by the tuning
 // guide's sections, per-wheel parameters in one row with a column per wheel, link toggles for
-// symmetric edits, unit-aware editors (angles in degrees), typical ranges (amber outside), invalid
+// symmetric edits, values shown and typed in the display units (DisplayUnits.h: degrees, rpm, km/h,
+// ... by default; stored SI), typical ranges (amber outside), invalid
 // values refused with the reason, changes against the file marked with a one-click revert, a search
 // box, tooltips, and the suspension's derived values updated as you type.
 

@@ -1,7 +1,6 @@
 #include "UnityCurves.h"
 
 #include "config/ParameterPaths.h"
-#include "config/Units.h"
 #include "vehicle/UnityTireModel.h"
 
 #include <algorithm>
@@ -17,8 +16,8 @@ using telemetry::WheelChannel;
 struct Side {
     const char* id;
     const char* title;
-    const char* xLabel;
-    double xScale;
+    const char* xName;
+    const char* xUnit;  ///< the slip's SI unit: converted to the display unit
     WheelChannel slip;
     WheelChannel force;
     const WheelFrictionCurve& (*curve)(const UnityTireData&);
@@ -26,26 +25,27 @@ struct Side {
 };
 
 const Side kSides[2] = {
-    {"unityForward", "Unity forward friction", "|longitudinal slip|", 1.0, WheelChannel::LongSlip,
+    {"unityForward", "Unity forward friction", "|longitudinal slip|", "1", WheelChannel::LongSlip,
      WheelChannel::NormLongForce, [](const UnityTireData& u) -> const WheelFrictionCurve& { return u.forwardFriction; },
      tire::forwardFriction::extremumSlip, tire::forwardFriction::extremumValue, tire::forwardFriction::asymptoteSlip,
      tire::forwardFriction::asymptoteValue},
-    {"unitySideways", "Unity sideways friction", "|slip angle| (deg)", radiansToDegrees(1.0), WheelChannel::LatSlip,
+    {"unitySideways", "Unity sideways friction", "|slip angle|", "rad", WheelChannel::LatSlip,
      WheelChannel::NormLatForce, [](const UnityTireData& u) -> const WheelFrictionCurve& { return u.sidewaysFriction; },
      tire::sidewaysFriction::extremumSlip, tire::sidewaysFriction::extremumValue,
      tire::sidewaysFriction::asymptoteSlip, tire::sidewaysFriction::asymptoteValue},
 };
 
-CurveDef curveOf(const Side& side, const WheelFrictionCurve& c, int wheel)
+CurveDef curveOf(const Side& side, const WheelFrictionCurve& c, int wheel, const UnitChoices& units)
 {
+    const Conversion x = units.conversion(side.xUnit);
     const std::size_t w = std::size_t(wheel);
     CurveDef d;
     d.id = side.id;
     d.title = std::string(side.title) + " (x stiffness " + std::to_string(c.stiffness).substr(0, 4) + ")";
     d.perWheel = true;
-    d.xLabel = side.xLabel;
+    d.xLabel = x.titled(QString::fromUtf8(side.xName)).toStdString();
     d.yLabel = "force / tire load, before stiffness";
-    d.xScale = side.xScale;
+    d.xScale = x.factor;
     d.series.push_back({"extremum, asymptote",
                         {{0.0, 0.0, "", ""},
                          {c.extremumSlip, c.extremumValue, side.extremumSlip(w), side.extremumValue(w)},
@@ -69,6 +69,11 @@ CurveDef curveOf(const Side& side, const WheelFrictionCurve& c, int wheel)
 
 std::vector<CurveDef> unityCurveDefinitions(const VehicleConfig& c, int wheel)
 {
+    return unityCurveDefinitions(c, wheel, DisplayUnits::current());
+}
+
+std::vector<CurveDef> unityCurveDefinitions(const VehicleConfig& c, int wheel, const UnitChoices& units)
+{
     if (wheel < 0 || wheel >= static_cast<int>(c.wheels.size()))
         return {};
     const TireData& t = c.wheels[std::size_t(wheel)].tire;
@@ -77,7 +82,7 @@ std::vector<CurveDef> unityCurveDefinitions(const VehicleConfig& c, int wheel)
     const UnityTireData curves = sim::unityCurves(t);
     std::vector<CurveDef> out;
     for (const Side& side : kSides)
-        out.push_back(curveOf(side, side.curve(curves), wheel));
+        out.push_back(curveOf(side, side.curve(curves), wheel, units));
     return out;
 }
 

@@ -11,7 +11,9 @@ namespace jounce::widgets {
 
 /// The forward and sideways curves of `wheel` when its tire uses the Unity model (ids
 /// "unityForward", "unitySideways"); none otherwise. Points are the stored values (before
-/// stiffness); the operating point is |slip| against |force| / (load × μ × stiffness).
+/// stiffness); the operating point is |slip| against |force| / (load × μ × stiffness). The slip
+/// angle axis is in `units` (the application's display units without them).
+std::vector<CurveDef> unityCurveDefinitions(const VehicleConfig& config, int wheel, const UnitChoices& units);
 std::vector<CurveDef> unityCurveDefinitions(const VehicleConfig& config, int wheel);
 
 }  // namespace jounce::widgets
