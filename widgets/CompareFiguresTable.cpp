@@ -1,5 +1,6 @@
 #include "CompareFiguresTable.h"
 
+#include "DisplayUnits.h"
 #include "WheelColors.h"
 #include "compare/FigureTable.h"
 
@@ -13,6 +14,17 @@ constexpr int kIdRole = Qt::UserRole;
 constexpr int kBestRole = Qt::UserRole + 1;
 constexpr int kStaleRole = Qt::UserRole + 2;
 const QColor kStaleText(140, 140, 140);
+
+/// A figure's value: speeds and angles in the display units; distances (stopping distance, path
+/// deviation) are over the ground, not vehicle lengths, and keep the figure's own formatting.
+QString figureText(const sim::Figure& f)
+{
+    const std::optional<Quantity> q = quantityOf(f.unit);
+    if (f.flag || !f.value || (q != Quantity::Speed && q != Quantity::Angle))
+        return QString::fromStdString(sim::formatFigure(f));
+    return DisplayUnits::current().format(*f.value, f.unit);
+}
+
 }  // namespace
 
 CompareFiguresTable::CompareFiguresTable(QWidget* parent) : QTableWidget(parent)
@@ -74,7 +86,7 @@ void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const com
             const auto& f = row.figures[std::size_t(v)];
             const bool best = std::find(row.best.begin(), row.best.end(), std::size_t(v)) != row.best.end();
             const bool stale = statusOf(v) == compare::ResultStatus::Stale;
-            QString text = !f ? QStringLiteral("–") : f->value ? QString::fromStdString(sim::formatFigure(*f)) : tr("n/a");
+            QString text = !f ? QStringLiteral("–") : f->value ? figureText(*f) : tr("n/a");
             if (best)
                 text += QStringLiteral("  ★");
             auto* item = new QTableWidgetItem(text);

@@ -1,7 +1,8 @@
 #pragma once
 // The handling figures of the compared runs: one row per figure, one column per vehicle, the best
 // of each row marked (bold, green, ★), n/a cells explained in their tooltips. Results of a vehicle
-// that changed after its run are greyed and marked stale.
+// that changed after its run are greyed and marked stale. Speeds and angles are in the display units
+// (DisplayUnits.h); distances stay metres. The owner refills the table when the units change.
 
 #include "compare/ComparisonRun.h"
 #include "compare/RunStatus.h"

@@ -1,5 +1,6 @@
 #include "CompareParameterTable.h"
 
+#include "DisplayUnits.h"
 #include "WheelColors.h"
 #include "compare/DerivedQuantities.h"
 #include "compare/ParameterComparison.h"
@@ -26,9 +27,13 @@ constexpr int kSectionRole = Qt::UserRole + 1;
 constexpr int kPathRole = Qt::UserRole + 2;
 const QColor kDiffers(255, 236, 179);  // amber: differs from the reference column
 
-QString unitText(const std::string& unit)
+/// A parameter's value as the cell shows it: numbers of a converted quantity in the display unit
+/// (7 significant digits, as the parameter editor), everything else as the file writes it.
+QString valueText(const config::Json& value, const Conversion& shown, bool converted)
 {
-    return unit == "1" ? QString() : QString::fromStdString(unit);
+    if (converted && value.is_number())
+        return QString::number(shown.toDisplay(value.get<double>()), 'g', 7);
+    return QString::fromStdString(compare::formatValue(value));
 }
 
 }  // namespace
@@ -77,6 +82,7 @@ CompareParameterTable::CompareParameterTable(QWidget* parent) : QWidget(parent)
     connect(copyValue_, &QAction::triggered, this, [this] { requestCopy(compare::CopyScope::Value); });
     connect(copySection_, &QAction::triggered, this, [this] { requestCopy(compare::CopyScope::Section); });
     connect(copyAll_, &QAction::triggered, this, [this] { requestCopy(compare::CopyScope::All); });
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] { rebuild(); });
     connect(tree_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
         updateActions();
         QMenu menu(this);
@@ -165,11 +171,12 @@ void CompareParameterTable::rebuild()
         const QString label = QString::fromStdString(row.label);
         if ((!all && !row.differs) || !passes(label))
             continue;
-        auto* item = new QTreeWidgetItem(derived, QStringList{label, unitText(row.unit)});
+        const Conversion shown = DisplayUnits::current().conversion(row.unit);
+        auto* item = new QTreeWidgetItem(derived, QStringList{label, shown.label});
         item->setToolTip(0, QString::fromStdString(row.meaning));
         for (int v = 0; v < n; ++v) {
             const auto& value = row.values[std::size_t(v)];
-            item->setText(kFirstVehicleColumn + v, value ? QString::number(*value, 'g', 4) : QStringLiteral("–"));
+            item->setText(kFirstVehicleColumn + v, value ? QString::number(shown.toDisplay(*value), 'g', 4) : QStringLiteral("–"));
             item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
             const auto& ref = row.values[std::size_t(reference)];
             if (value.has_value() != ref.has_value() || (value && std::abs(*value - *ref) > 1e-9 * std::abs(*ref)))
@@ -189,7 +196,9 @@ void CompareParameterTable::rebuild()
             section = new QTreeWidgetItem(tree_, QStringList{QString::fromStdString(row.section)});
             section->setData(0, kSectionRole, QString::fromStdString(row.section));
         }
-        auto* item = new QTreeWidgetItem(section, QStringList{path, unitText(row.node->info.unit)});
+        const Conversion shown = DisplayUnits::current().conversion(row.node->info.unit);
+        const bool converted = quantityOf(row.node->info.unit).has_value();
+        auto* item = new QTreeWidgetItem(section, QStringList{path, shown.label});
         item->setData(0, kPointerRole, QString::fromStdString(row.pointer));
         item->setData(0, kSectionRole, QString::fromStdString(row.section));
         item->setData(0, kPathRole, path);
@@ -197,7 +206,7 @@ void CompareParameterTable::rebuild()
                                                    row.node->info.specRef + ")"));
         for (int v = 0; v < n; ++v) {
             const auto& value = row.values[std::size_t(v)];
-            const QString text = value ? QString::fromStdString(compare::formatValue(*value)) : QStringLiteral("–");
+            const QString text = value ? valueText(*value, shown, converted) : QStringLiteral("–");
             // Descriptions run to hundreds of characters: the cell shows the start, the tooltip all.
             item->setText(kFirstVehicleColumn + v, text.size() > 16 ? text.left(14) + QStringLiteral("…") : text);
             if (text.size() > 16)

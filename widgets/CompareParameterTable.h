@@ -1,6 +1,7 @@
 #pragma once
 // The parameters of the compared vehicles side by side (registry rows grouped by guide section, the
-// derived quantities on top), showing by default only what differs, with the actions that copy a
+// derived quantities on top, values in the display units of DisplayUnits.h), showing by default only
+// what differs, with the actions that copy a
 // value, a section or every difference from one vehicle into the vehicle being edited. A section
 // copy offers and takes along the sections coupled to it (compare/CopyCoupling.h).
 

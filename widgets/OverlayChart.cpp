@@ -1,6 +1,7 @@
 #include "OverlayChart.h"
 
 #include "HoverChartView.h"
+#include "NiceTicks.h"
 
 #include <QChart>
 #include <QChartView>
@@ -37,6 +38,22 @@ std::size_t rowAt(const compare::RunTrace& trace, double t)
     return lo;
 }
 
+/// The display unit of a column (its channel's SI unit converted).
+Conversion displayConversion(const telemetry::Column& column)
+{
+    const std::string name = telemetry::columnName(column);
+    return DisplayUnits::current().conversionForChannel(name, telemetry::columnUnit(column));
+}
+
+void applyTicks(QValueAxis* axis, const AxisTicks& ticks)
+{
+    axis->setRange(ticks.lo, ticks.hi);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    axis->setTickInterval(ticks.step);
+    axis->setLabelFormat(labelFormat(ticks));
+}
+
 }  // namespace
 
 OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(parent), column_(column)
@@ -50,10 +67,8 @@ OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(
     chart_->layout()->setContentsMargins(0, 0, 0, 0);
     chart_->setAnimationOptions(QChart::NoAnimation);
     xAxis_ = new QValueAxis();
-    xAxis_->setLabelFormat("%.0f");
     xAxis_->setTitleText(tr("time (s)"));
     yAxis_ = new QValueAxis();
-    yAxis_->setLabelFormat("%.4g");
     // Qt Charts elides tick labels to "..." when it underestimates their width after a range change.
     xAxis_->setTruncateLabels(false);
     yAxis_->setTruncateLabels(false);
@@ -76,6 +91,13 @@ OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(
             emit columnChanged(column_);
         }
     });
+    // New display units: the picker's and the chart's units and the values change.
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        const int wheels = pickerWheels_;
+        pickerWheels_ = -1;
+        fillPicker(wheels);
+        rebuild();
+    });
 }
 
 void OverlayChart::fillPicker(int wheelCount)
@@ -88,8 +110,7 @@ void OverlayChart::fillPicker(int wheelCount)
         if (c.kind == telemetry::Column::Kind::Time)
             continue;
         const QString name = QString::fromStdString(telemetry::columnName(c));
-        const QString unit = QString::fromUtf8(telemetry::columnUnit(c).data(), qsizetype(telemetry::columnUnit(c).size()));
-        picker_->addItem(unit.isEmpty() || unit == "1" ? name : name + " (" + unit + ")", name);
+        picker_->addItem(displayConversion(c).titled(name), name);
     }
     const int current = picker_->findData(QString::fromStdString(telemetry::columnName(column_)));
     picker_->setCurrentIndex(std::max(0, current));
@@ -122,9 +143,8 @@ void OverlayChart::rebuild()
         delete s;
     }
     series_.clear();
-    const QString name = QString::fromStdString(telemetry::columnName(column_));
-    const QString unit = QString::fromUtf8(telemetry::columnUnit(column_).data(), qsizetype(telemetry::columnUnit(column_).size()));
-    chart_->setTitle(unit.isEmpty() || unit == "1" ? name : name + " (" + unit + ")");
+    shown_ = displayConversion(column_);
+    chart_->setTitle(shown_.titled(QString::fromStdString(telemetry::columnName(column_))));
 
     double tMax = 0.0;
     double yMin = std::numeric_limits<double>::infinity();
@@ -152,7 +172,7 @@ void OverlayChart::rebuild()
         points.reserve(static_cast<qsizetype>(std::min<std::size_t>(n, 2 * kColumns + 2)));
         if (n <= 2 * kColumns) {
             for (std::size_t i = 0; i < n; ++i)
-                points.append(QPointF(tr.time(i), tr.value(i, c)));
+                points.append(QPointF(tr.time(i), shown_.toDisplay(tr.value(i, c))));
         } else {
             // Min and max per column, in the order they occur, so peaks survive decimation.
             std::size_t i = 0;
@@ -165,9 +185,10 @@ void OverlayChart::rebuild()
                     if (tr.value(i, c) > tr.value(maxI, c))
                         maxI = i;
                 }
-                points.append(QPointF(tr.time(std::min(minI, maxI)), tr.value(std::min(minI, maxI), c)));
+                const std::size_t first = std::min(minI, maxI), second = std::max(minI, maxI);
+                points.append(QPointF(tr.time(first), shown_.toDisplay(tr.value(first, c))));
                 if (minI != maxI)
-                    points.append(QPointF(tr.time(std::max(minI, maxI)), tr.value(std::max(minI, maxI), c)));
+                    points.append(QPointF(tr.time(second), shown_.toDisplay(tr.value(second, c))));
             }
         }
         for (const QPointF& p : points)
@@ -182,10 +203,8 @@ void OverlayChart::rebuild()
         yMax = 1.0;
     }
     const double span = std::max(yMax - yMin, 1e-3);
-    xAxis_->setRange(0.0, tMax > 0 ? tMax : 1.0);
-    xAxis_->applyNiceNumbers();
-    yAxis_->setRange(yMin - 0.08 * span, yMax + 0.08 * span);
-    yAxis_->applyNiceNumbers();
+    applyTicks(xAxis_, niceTicks(0.0, tMax > 0 ? tMax : 1.0, 6));
+    applyTicks(yAxis_, niceTicks(yMin - 0.08 * span, yMax + 0.08 * span, 4));
     chart_->legend()->setVisible(!runs_.empty());
     view_->hideCursor();
 }
@@ -225,7 +244,7 @@ void OverlayChart::setCursor(std::optional<double> t)
         const std::optional<double> v = valueAt(r, *t);
         text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3")
                     .arg(runs_[r].color.name(), runs_[r].label.toHtmlEscaped(),
-                         v ? QString::number(*v, 'g', 5) : tr("n/a"));
+                         v ? shown_.format(*v).toHtmlEscaped() : tr("n/a"));
     }
     view_->showCursor(*t, yAxis_->min(), yAxis_->max(), text);
 }

@@ -2,8 +2,10 @@
 // One telemetry channel of several finished runs overlaid, one colour per vehicle, with a channel
 // picker and a shared time cursor. The compare view's counterpart of TelemetryChart (which shows
 // live history): the runs are complete, so the series are built once per channel change, each
-// decimated to min/max per pixel column.
+// decimated to min/max per pixel column. Values are drawn and read out in the display units
+// (DisplayUnits.h), on round ticks (NiceTicks.h).
 
+#include "DisplayUnits.h"
 #include "compare/ComparisonRun.h"
 #include "telemetry/Channels.h"
 
@@ -47,7 +49,8 @@ public:
     void setCursor(std::optional<double> t);
     /// Points currently drawn over all series (tests).
     int pointCount() const;
-    /// The value of run `run` at the sample nearest time t, or nullopt (no such run or channel).
+    /// The value of run `run` at the sample nearest time t, SI as recorded, or nullopt (no such run
+    /// or channel).
     std::optional<double> valueAt(std::size_t run, double t) const;
 
 signals:
@@ -59,6 +62,7 @@ private:
     void fillPicker(int wheelCount);
 
     telemetry::Column column_;
+    Conversion shown_;  ///< the column's display unit
     std::vector<Run> runs_;
     QComboBox* picker_;
     QChart* chart_;

@@ -7,6 +7,7 @@
 #include "compare/CopyCoupling.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
+#include "widgets/DisplayUnits.h"
 #include "widgets/OverlayChart.h"
 #include "widgets/WheelColors.h"
 
@@ -78,6 +79,10 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
             [this](double f) { progress_->setValue(static_cast<int>(f * 1000.0)); });
     connect(&runner_, &CompareRunner::finished, this, &CompareWindow::showRuns);
     connect(&document_, &VehicleDocument::configChanged, this, &CompareWindow::documentChanged);
+    // The parameter table and the charts follow the display units themselves; the figures table
+    // holds no runs of its own, so it is refilled here.
+    connect(&widgets::DisplayUnits::instance(), &widgets::DisplayUnits::changed, this,
+            [this] { figures_->setRuns(labels(), shown_.runs, shown_.status); });
 
     // A first useful state: the edited vehicle against the first other preset, skidpad maneuver.
     setSlotEdited(0);
