@@ -1,5 +1,6 @@
 // The main window's menu bar: File, Edit, View, Simulation and Help and their actions.
 #include "MainWindow.h"
+#include "PreferencesDialog.h"
 #include "PresetFiles.h"
 
 #include "io/VehicleJson.h"
@@ -111,6 +112,18 @@ void MainWindow::buildMenus()
         if (auto* search = parameters_->findChild<QLineEdit*>())
             search->setFocus();
     });
+    edit->addSeparator();
+    QAction* preferences = edit->addAction(tr("P&references…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this, [this] {
+        auto* dialog = findChild<PreferencesDialog*>();
+        if (!dialog)
+            dialog = new PreferencesDialog(this);
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
+    preferences->setObjectName(QStringLiteral("preferencesAction"));
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setToolTip(tr("Display units: degrees or radians, rpm, km/h, mm, kN, ..."));
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())

@@ -7,6 +7,7 @@
 #include "scenario/ManeuverJson.h"
 #include "telemetry/Channels.h"
 #include "world/TerrainJson.h"
+#include "widgets/DisplayUnits.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/VehicleView.h"
 
@@ -216,12 +217,15 @@ void MainWindow::updateStatus()
                                                                      s.realTime ? tr("real time") : tr("as fast as possible"));
     if (!s.paused && s.realTimeFactor > 0)
         text += tr(" · %1× real time").arg(s.realTimeFactor, 0, 'f', 1);
-    if (const telemetry::Frame* f = simulation_->latestFrame())
-        text += tr("<br>speed %1 km/h · gear %2 · engine %3 rpm · autobox %4")
-                    .arg(f->vehicle(telemetry::VehicleChannel::ForwardSpeed) * 3.6, 0, 'f', 1)
+    if (const telemetry::Frame* f = simulation_->latestFrame()) {
+        // In the display units (Edit ▸ Preferences), as the charts and the editor.
+        const widgets::UnitChoices units = widgets::DisplayUnits::current();
+        text += tr("<br>speed %1 · gear %2 · engine %3 · autobox %4")
+                    .arg(units.format(f->vehicle(telemetry::VehicleChannel::ForwardSpeed), "m/s"))
                     .arg(static_cast<int>(f->vehicle(telemetry::VehicleChannel::Gear)))
-                    .arg(f->vehicle(telemetry::VehicleChannel::EngineOmega) * 60.0 / (2.0 * M_PI), 0, 'f', 0)
+                    .arg(units.format(f->vehicle(telemetry::VehicleChannel::EngineOmega), "rad/s"))
                     .arg(simulation_->autoBox() ? tr("on") : tr("off"));
+    }
     if (!s.failure.empty())
         text += tr("<br><span style='color:#a00'>Stopped: %1. Edit the vehicle or reset (Ctrl+R) to go on.</span>")
                     .arg(QString::fromStdString(s.failure).toHtmlEscaped());
