@@ -229,12 +229,14 @@ void XYPlot::setWindowSeconds(double seconds)
 void XYPlot::setUnitMapper(XYUnitMapper mapper)
 {
     state_.units = mapper ? std::move(mapper) : XYUnitMapper(defaultXYUnit);
+    ++state_.revision;
     canvas_->update();
 }
 
 void XYPlot::reconfigure()
 {
     state_.def = xyKindDef(state_.selection, wheelCount_);
+    ++state_.revision;
     const auto n = static_cast<std::size_t>(state_.def.series);
     if (state_.trails.size() != n)
         state_.trails.resize(n);

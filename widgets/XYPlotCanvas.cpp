@@ -153,15 +153,18 @@ void XYPlotCanvas::computeAxes()
         b.add(-0.5, shown(yUnit_, -0.05));
         b.add(0.5, shown(yUnit_, 0.05));
         break;
-    case XYKind::RevsVsSpeed:
+    case XYKind::RevsVsSpeed: {
+        // Every forward gear's line up to maxOmega; reverse's only once the car reverses.
+        const bool reversing = b.any() && b.xlo < 0.0;
         b.add(0.0, 0.0);
         if (state_.hasVehicle && v.hasEngine) {
             b.add(0.0, shown(yUnit_, v.maxOmega * 1.05));
             for (const XYGearLine& g : v.gears)
-                if (g.slope > 0.0 || (g.slope < 0.0 && b.xlo < 0.0))
+                if (g.slope > 0.0 || (g.slope < 0.0 && reversing))
                     b.add(shown(xUnit_, v.maxOmega / g.slope), 0.0);
         }
         break;
+    }
     case XYKind::Channels: break;
     }
     if (!b.any())
@@ -283,7 +286,10 @@ void XYPlotCanvas::drawOverlays(QPainter& p, int panelIndex)
         p.setPen(QPen(QColor(200, 60, 60), 1.2, Qt::DashLine));
         p.drawLine(QPointF(panel.rect.left(), y), QPointF(panel.rect.right(), y));
         const QString t = tr("maxOmega %1").arg(valueText(shown(yUnit_, v.maxOmega), 0, yUnit_.label));
-        p.drawText(QPointF(panel.rect.right() - fm.horizontalAdvance(t) - 4.0, y + fm.ascent() + 2.0), t);
+        // Below the line at the right, on a white box: the fastest gears' lines end up there.
+        const QRectF box(panel.rect.right() - fm.horizontalAdvance(t) - 8.0, y + 3.0, fm.horizontalAdvance(t) + 6.0, fm.height());
+        p.fillRect(box, QColor(255, 255, 255, 230));
+        p.drawText(box, Qt::AlignCenter, t);
         break;
     }
     case XYKind::Handling:
@@ -367,13 +373,24 @@ QString XYPlotCanvas::message() const
     return tr("No telemetry yet: run the simulation");
 }
 
-void XYPlotCanvas::paintEvent(QPaintEvent*)
+QString XYPlotCanvas::backgroundKey() const
 {
-    QPainter p(this);
-    p.fillRect(rect(), palette().window());
-    computeAxes();
-    layoutPanels(QFontMetricsF(font()));
-    p.setRenderHint(QPainter::Antialiasing, false);
+    QString key = QStringLiteral("%1 %2 %3 %4").arg(width()).arg(height()).arg(devicePixelRatioF()).arg(state_.revision);
+    for (const Panel& pn : panels_)
+        for (double v : {pn.rect.x(), pn.rect.y(), pn.rect.width(), pn.rect.height(), pn.x.lo, pn.x.hi, pn.x.step, pn.y.lo,
+                         pn.y.hi, pn.y.step})
+            key += ' ' + QString::number(v, 'g', 17);
+    return key;
+}
+
+void XYPlotCanvas::paintBackground()
+{
+    const qreal dpr = devicePixelRatioF();
+    background_ = QPixmap((QSizeF(size()) * dpr).toSize());
+    background_.setDevicePixelRatio(dpr);
+    background_.fill(palette().window().color());
+    QPainter p(&background_);
+    p.setFont(font());
     const bool grid = state_.selection.kind == XYKind::FrictionCircles;
     const int cols = grid && panels_.size() >= 2 ? 2 : 1;
     const int rows = static_cast<int>((panels_.size() + std::size_t(cols) - 1) / std::size_t(cols));
@@ -386,19 +403,46 @@ void XYPlotCanvas::paintEvent(QPaintEvent*)
         p.save();
         p.setClipRect(panels_[std::size_t(i)].rect.adjusted(1, 1, -1, -1));
         drawOverlays(p, i);
+        p.restore();
+    }
+    drawAxisTitles(p);
+}
+
+void XYPlotCanvas::paintEvent(QPaintEvent*)
+{
+    computeAxes();
+    layoutPanels(QFontMetricsF(font()));
+    // Frames, ticks, titles and overlays change only with the axes, the size or the vehicle: drawn
+    // once into a pixmap, so a frame of new data paints the trails alone.
+    if (const QString key = backgroundKey(); key != backgroundKey_) {
+        paintBackground();
+        backgroundKey_ = key;
+    }
+    QPainter p(this);
+    p.drawPixmap(0, 0, background_);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const bool grid = state_.selection.kind == XYKind::FrictionCircles;
+    for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
+        p.setClipRect(panels_[std::size_t(i)].rect.adjusted(1, 1, -1, -1));
         if (grid)
             drawTrail(p, i, i, seriesColor(i));
         else
             for (int s = 0; s < static_cast<int>(state_.trails.size()); ++s)
                 drawTrail(p, i, s, seriesColor(s));
-        p.restore();
     }
-    drawAxisTitles(p);
+    p.setClipping(false);
     const QString m = message();
     if (!m.isEmpty()) {
         p.setPen(QColor(110, 110, 118));
         p.drawText(panels_.empty() ? area_ : panels_.front().rect.united(panels_.back().rect), Qt::AlignCenter | Qt::TextWordWrap, m);
     }
+}
+
+void XYPlotCanvas::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        backgroundKey_.clear();
+    QWidget::changeEvent(event);
 }
 
 QString XYPlotCanvas::toolTipAt(QPointF position) const

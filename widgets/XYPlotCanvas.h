@@ -9,9 +9,11 @@
 #include "XYPlotTrail.h"
 
 #include <QColor>
+#include <QPixmap>
 #include <QPolygonF>
 #include <QWidget>
 
+#include <cstdint>
 #include <vector>
 
 namespace jounce::widgets {
@@ -25,6 +27,7 @@ struct XYPlotState {
     std::vector<XYPlotTrail> trails;   ///< one per series
     XYUnitMapper units = defaultXYUnit;
     double window = 5.0;               ///< s
+    std::uint64_t revision = 0;        ///< bumped whenever anything but the trails changes
 };
 
 class XYPlotCanvas : public QWidget {
@@ -59,9 +62,12 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void layoutPanels(const QFontMetricsF& fm);
+    QString backgroundKey() const;
+    void paintBackground();
     void computeAxes();
     void drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels, bool yLabels) const;
     void drawOverlays(QPainter& p, int panelIndex);
@@ -78,6 +84,8 @@ private:
     AxisTicks yAxis_;
     QRectF area_;        ///< where the panels go (inside the axis titles)
     QPolygonF polyline_; ///< reused by drawTrail, so painting allocates nothing per point
+    QPixmap background_; ///< everything but the trails, as last drawn
+    QString backgroundKey_;
 };
 
 }  // namespace jounce::widgets

@@ -22,11 +22,11 @@ void XYPlotTrail::add(double t, double x, double y)
         return;
     if (!empty() && !(t > newest().t))
         clear();
-    // Points closer than `spacing` to the one before the newest replace the newest, so the newest
-    // is always current and the kept points are at least `spacing` apart: at most window / spacing
-    // + 2 of them, which the capacity holds.
+    // While the newest point is closer than `spacing` to the one before it, a new point replaces
+    // it: the newest is always current, and a point stays only once it is `spacing` after its
+    // predecessor, so the window holds at most window / spacing + 2 of them, which fits.
     const double spacing = window_ / static_cast<double>(capacity() - 4);
-    if (count_ >= 2 && t - at(count_ - 2).t < spacing) {
+    if (count_ >= 2 && newest().t - at(count_ - 2).t < spacing) {
         points_[(start_ + count_ - 1) % capacity()] = {t, x, y};
     } else {
         if (count_ == capacity()) {  // only when the window was just widened past what fits
