@@ -34,7 +34,7 @@ HeightFieldCollider::HeightFieldCollider(std::shared_ptr<const Terrain> terrain)
     const auto [lo, hi] = f.heightRange();
     // A little vertical slack so a perfectly flat field still has a bounding box with thickness.
     const double minHeight = lo - 0.1, maxHeight = hi + 0.1;
-    shape_ = std::make_unique<btHeightfieldTerrainShape>(f.nx, f.ny, f.heights.data(), minHeight, maxHeight, 2, false);
+    shape_ = std::make_unique<HeightFieldShape>(f, minHeight, maxHeight);
     shape_->setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
     // No buildAccelerator(): wheel rays are short and its chunk test in Bullet 3.24 reads the wrong
     // axis for z-up fields, which can skip chunks that a long ray does cross.

@@ -1,12 +1,13 @@
 #pragma once
-// The terrain as Bullet sees it, owned by the simulation thread: a btHeightfieldTerrainShape over
-// the Terrain's own height array (no copy; the shared Terrain keeps it alive) in a collision object
-// for the world, and the per-wheel suspension raycast straight against that shape.
+// The terrain as Bullet sees it, owned by the simulation thread: a Bullet height field
+// (HeightFieldShape) over the Terrain's own height array (no copy; the shared Terrain keeps it
+// alive) in a collision object for the world, and the per-wheel suspension raycast straight
+// against that shape.
 
+#include "world/HeightFieldShape.h"
 #include "world/Terrain.h"
 
 #include <btBulletCollisionCommon.h>
-#include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
 
 #include <memory>
 
@@ -23,7 +24,7 @@ public:
 
     /// Static object to add to the dynamics world (collisions of the chassis and other bodies).
     btCollisionObject* collisionObject() { return object_.get(); }
-    const btHeightfieldTerrainShape& shape() const { return *shape_; }
+    const HeightFieldShape& shape() const { return *shape_; }
 
     const Terrain& terrain() const { return *terrain_; }
     /// What a renderer draws: the same grid and triangulation the collision shape uses.
@@ -42,7 +43,7 @@ public:
 
 private:
     std::shared_ptr<const Terrain> terrain_;
-    std::unique_ptr<btHeightfieldTerrainShape> shape_;
+    std::unique_ptr<HeightFieldShape> shape_;
     std::unique_ptr<btCollisionObject> object_;
     btVector3 centre_;  ///< world position of the shape's local origin
 };

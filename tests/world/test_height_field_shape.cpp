@@ -1,0 +1,208 @@
+// HeightFieldShape's shortcut must not change what Bullet sees: for any box, its triangle query
+// hands the callback exactly the triangles (values, order, part and index) of Bullet's own query,
+// on the proving ground and on rough ground with a spike; a box above the ground is answered
+// without visiting the grid; and a falling, tumbling box moves bit for bit as it does on Bullet's
+// own height field.
+
+#include "world/HeightFieldCollider.h"
+#include "world/HeightFieldShape.h"
+#include "world/TerrainJson.h"
+
+#include <QtTest>
+
+#include <btBulletDynamicsCommon.h>
+
+#include <cstring>
+#include <memory>
+#include <vector>
+
+using namespace jounce;
+using namespace jounce::sim;
+
+namespace {
+
+struct Triangle {
+    btVector3 v[3];
+    int part = 0;
+    int index = 0;
+    bool operator==(const Triangle& o) const
+    {
+        // Bitwise: the shortcut must hand over Bullet's values, not merely close ones.
+        return std::memcmp(v, o.v, sizeof v) == 0 && part == o.part && index == o.index;
+    }
+};
+
+struct Recorder final : btTriangleCallback {
+    std::vector<Triangle> triangles;
+    void processTriangle(btVector3* v, int part, int index) override
+    {
+        triangles.push_back({{v[0], v[1], v[2]}, part, index});
+    }
+};
+
+/// Tiny deterministic sampler.
+struct Lcg {
+    std::uint64_t s;
+    double next()
+    {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return double(s >> 11) * 0x1.0p-53;
+    }
+    double in(double lo, double hi) { return lo + (hi - lo) * next(); }
+};
+
+/// Rough ground (0 .. 0.3 m) on a 0.25 m grid of 70 x 50 nodes with one 1 m spike at node (16, 5),
+/// the first node of the second block.
+HeightField roughField()
+{
+    HeightField f;
+    f.spacing = 0.25;
+    f.nx = 70;
+    f.ny = 50;
+    Lcg rng{7};
+    for (int k = 0; k < f.nx * f.ny; ++k)
+        f.heights.push_back(rng.in(0.0, 0.3));
+    f.heights[5 * 70 + 16] = 1.0;
+    return f;
+}
+
+/// Both queries with the box; false (with a message) when they differ.
+bool sameTriangles(const HeightFieldShape& shape, const btVector3& lo, const btVector3& hi, std::size_t& count)
+{
+    Recorder culled, bullet;
+    shape.processAllTriangles(&culled, lo, hi);
+    shape.processAllTrianglesUnculled(&bullet, lo, hi);
+    count = bullet.triangles.size();
+    if (culled.triangles == bullet.triangles)
+        return true;
+    qWarning("box (%g %g %g) - (%g %g %g): %zu triangles, Bullet %zu", lo.x(), lo.y(), lo.z(), hi.x(), hi.y(), hi.z(),
+             culled.triangles.size(), bullet.triangles.size());
+    return false;
+}
+
+/// Random boxes around and beside the shape (shape-local coordinates): sizes from a wheel's to a
+/// truck's, heights from below the lowest node to above the highest.
+void compareRandomBoxes(const HeightFieldShape& shape, double lowZ, double highZ, int boxes, int& touching, int& skipped)
+{
+    btVector3 aabbMin, aabbMax;
+    btTransform identity;
+    identity.setIdentity();
+    shape.getAabb(identity, aabbMin, aabbMax);
+    Lcg rng{42};
+    for (int k = 0; k < boxes; ++k) {
+        const btVector3 size(rng.in(0.0, 8.0), rng.in(0.0, 4.0), rng.in(0.0, 2.0));
+        const btVector3 lo(rng.in(aabbMin.x() - 3.0, aabbMax.x() + 3.0), rng.in(aabbMin.y() - 3.0, aabbMax.y() + 3.0),
+                           rng.in(lowZ - 2.5, highZ + 0.5));
+        std::size_t count = 0;
+        QVERIFY(sameTriangles(shape, lo, lo + size, count));
+        touching += count > 0 ? 1 : 0;
+        skipped += shape.mayTouch(lo, lo + size) ? 0 : 1;
+    }
+}
+
+/// A 1500 kg box dropped tumbling onto `shape` from 1.5 m; its transforms after every 60 Hz step.
+std::vector<btTransform> dropBox(btCollisionShape& shape, const btTransform& where, btVector3 start, int& contacts)
+{
+    btDefaultCollisionConfiguration config;
+    btCollisionDispatcher dispatcher(&config);
+    btDbvtBroadphase broadphase;
+    btSequentialImpulseConstraintSolver solver;
+    btDiscreteDynamicsWorld world(&dispatcher, &broadphase, &solver, &config);
+    world.setGravity(btVector3(0, 0, -9.81));
+    btCollisionObject ground;
+    ground.setCollisionShape(&shape);
+    ground.setWorldTransform(where);
+    world.addCollisionObject(&ground);
+    btBoxShape box(btVector3(2.5, 1.25, 1.0));
+    btVector3 inertia;
+    box.calculateLocalInertia(1500.0, inertia);
+    btTransform t(btQuaternion(btVector3(1, 0.3, 0).normalized(), 0.4), start);
+    btRigidBody body(btRigidBody::btRigidBodyConstructionInfo(1500.0, nullptr, &box, inertia));
+    body.setWorldTransform(t);
+    body.setLinearVelocity(btVector3(4.0, 1.0, 0.0));
+    body.setAngularVelocity(btVector3(0.5, -1.0, 2.0));
+    body.setActivationState(DISABLE_DEACTIVATION);
+    world.addRigidBody(&body);
+    std::vector<btTransform> out;
+    contacts = 0;
+    for (int k = 0; k < 240; ++k) {
+        world.stepSimulation(1.0 / 60.0, 0, 1.0 / 60.0);
+        out.push_back(body.getWorldTransform());
+        for (int m = 0; m < dispatcher.getNumManifolds(); ++m)
+            contacts += dispatcher.getManifoldByIndexInternal(m)->getNumContacts();
+    }
+    world.removeRigidBody(&body);
+    world.removeCollisionObject(&ground);
+    return out;
+}
+
+}  // namespace
+
+class TestHeightFieldShape : public QObject {
+    Q_OBJECT
+private slots:
+    void roughGroundBoxesSeeBulletsTriangles()
+    {
+        const HeightField f = roughField();
+        HeightFieldShape shape(f, -0.1, 1.1);
+        shape.setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
+        int touching = 0, skipped = 0;
+        compareRandomBoxes(shape, -0.6, 0.6, 4000, touching, skipped);
+        // Both ways through the query are taken many times.
+        QVERIFY2(touching > 500 && skipped > 500, qPrintable(QString("%1 touching, %2 skipped").arg(touching).arg(skipped)));
+    }
+
+    void spikeInTheNextBlockIsSeen()
+    {
+        const HeightField f = roughField();
+        HeightFieldShape shape(f, -0.1, 1.1);
+        shape.setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
+        // A box over nodes 13.0 .. 14.9 (all in the first block) at 0.5 .. 0.9 m: only the spike at
+        // node 16 reaches it, and only because Bullet rounds 14.9 to 15 and widens by one node.
+        const double cx = -0.5 * (f.nx - 1) * f.spacing, cy = -0.5 * (f.ny - 1) * f.spacing, cz = 0.5;
+        const btVector3 lo(cx + 13.0 * f.spacing, cy + 4.0 * f.spacing, 0.5 - cz);
+        const btVector3 hi(cx + 14.9 * f.spacing, cy + 6.0 * f.spacing, 0.9 - cz);
+        std::size_t count = 0;
+        QVERIFY(sameTriangles(shape, lo, hi, count));
+        QVERIFY(count > 0);
+        QVERIFY(shape.mayTouch(lo, hi));
+        // 0.6 m higher the spike no longer reaches it: answered without the grid.
+        QVERIFY(!shape.mayTouch(lo + btVector3(0, 0, 0.6), hi + btVector3(0, 0, 0.6)));
+    }
+
+    void provingGroundBoxesSeeBulletsTriangles()
+    {
+        TerrainDocument doc = loadTerrain(std::string(JOUNCE_SOURCE_DIR) + "/presets/terrains/proving-ground.json");
+        QVERIFY(doc.ok());
+        auto terrain = std::make_shared<const Terrain>(std::move(doc.terrain));
+        HeightFieldCollider collider(terrain);
+        const auto [low, high] = terrain->field.heightRange();
+        const double centreZ = 0.5 * (low + high);  // Bullet's local origin between the padded bounds
+        int touching = 0, skipped = 0;
+        compareRandomBoxes(collider.shape(), low - centreZ, high - centreZ, 3000, touching, skipped);
+        QVERIFY2(touching > 300 && skipped > 300, qPrintable(QString("%1 touching, %2 skipped").arg(touching).arg(skipped)));
+    }
+
+    void fallingBoxMovesAsOnBulletsHeightField()
+    {
+        const HeightField f = roughField();
+        HeightFieldShape ours(f, -0.1, 1.1);
+        btHeightfieldTerrainShape bullets(f.nx, f.ny, f.heights.data(), -0.1, 1.1, 2, false);
+        ours.setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
+        bullets.setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
+        btTransform where;
+        where.setIdentity();
+        where.setOrigin(btVector3(0.5 * (f.nx - 1) * f.spacing, 0.5 * (f.ny - 1) * f.spacing, 0.5));
+        const btVector3 start(2.0, 3.0, 2.5);  // 1.5 m above the highest node but the spike
+        int oursContacts = 0, bulletsContacts = 0;
+        const std::vector<btTransform> a = dropBox(ours, where, start, oursContacts);
+        const std::vector<btTransform> b = dropBox(bullets, where, start, bulletsContacts);
+        QVERIFY(oursContacts > 100);  // it lands and slides: the contacts are exercised
+        QCOMPARE(oursContacts, bulletsContacts);
+        for (std::size_t k = 0; k < a.size(); ++k)
+            QVERIFY2(std::memcmp(&a[k], &b[k], sizeof(btTransform)) == 0, qPrintable(QString("step %1").arg(k)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHeightFieldShape)
+#include "test_height_field_shape.moc"
