@@ -257,6 +257,8 @@ void crossCheck(ObjectReader& root, Sweep& sweep)
         if (!sweep.vehicle || p.path.empty() || !ParameterRegistry::instance().findLeaf(p.path))
             continue;
         const std::vector<LeafTarget> leaves = parameterLeaves(*sweep.vehicle, p);
+        if (p.link != Link::None && !p.path.starts_with("wheels["))
+            problems.warning(at + "/link", "a link joins wheels; " + p.path + " is no wheel's parameter, ignored");
         if (leaves.empty())
             problems.error(at + "/path", "matches nothing in the base vehicle \"" + sweep.vehicle->name + "\"");
         for (const LeafTarget& leaf : leaves) {

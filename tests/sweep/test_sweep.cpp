@@ -169,6 +169,8 @@ private slots:
         const SweepDocument warned = parse(accelSweep(R"([{"path": "chassis.mass", "values": [1500]}])", R"(, "colour": 1)"));
         QVERIFY2(warned.ok(), dump(warned.problems).c_str());
         QVERIFY(hasProblem(warned.problems, Severity::Warning, "/colour", "unknown key"));
+        const SweepDocument linked = parse(accelSweep(R"([{"path": "chassis.mass", "link": "axle", "values": [1500]}])"));
+        QVERIFY(hasProblem(linked.problems, Severity::Warning, "/parameters/0/link", "no wheel's parameter"));
     }
 
     void shippedSweepsAreValid()
