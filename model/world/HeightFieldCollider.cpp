@@ -63,7 +63,8 @@ bool HeightFieldCollider::raycast(const btVector3& from, const btVector3& to, Ra
             return false;
     const btVector3 localFrom = from - centre_, localTo = to - centre_;
     ClosestHit callback(localFrom, localTo);
-    shape_->performRaycast(&callback, localFrom, localTo);
+    if (!shape_->raycastWithinCell(&callback, localFrom, localTo))
+        shape_->performRaycast(&callback, localFrom, localTo);
     if (!callback.hit)
         return false;
     hit.fraction = callback.m_hitFraction;

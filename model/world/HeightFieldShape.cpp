@@ -7,7 +7,7 @@ namespace jounce::sim {
 
 HeightFieldShape::HeightFieldShape(const HeightField& field, double minHeight, double maxHeight)
     : btHeightfieldTerrainShape(field.nx, field.ny, field.heights.data(), minHeight, maxHeight, 2, false),
-      nx_(field.nx), ny_(field.ny), blocksX_((field.nx + kBlock - 1) / kBlock),
+      heights_(field.heights.data()), nx_(field.nx), ny_(field.ny), blocksX_((field.nx + kBlock - 1) / kBlock),
       blocksY_((field.ny + kBlock - 1) / kBlock)
 {
     // Bullet reads node (i, j) at heights[j * nx + i], as HeightField::at does.
@@ -62,6 +62,41 @@ void HeightFieldShape::processAllTriangles(btTriangleCallback* callback, const b
 {
     if (mayTouch(aabbMin, aabbMax))
         btHeightfieldTerrainShape::processAllTriangles(callback, aabbMin, aabbMax);
+}
+
+btVector3 HeightFieldShape::vertex(int i, int j) const
+{
+    // getVertex's arithmetic for the z-up axis, in its order, so the values are bit-identical.
+    btVector3 v((-m_width / btScalar(2.0)) + i, (-m_length / btScalar(2.0)) + j,
+                heights_[std::size_t(j) * std::size_t(nx_) + std::size_t(i)] - m_localOrigin.getZ());
+    v *= m_localScaling;
+    return v;
+}
+
+bool HeightFieldShape::raycastWithinCell(btTriangleCallback* callback, const btVector3& from, const btVector3& to) const
+{
+    if (m_flipQuadEdges || m_useDiamondSubdivision || m_useZigzagSubdivision)
+        return false;
+    // The cell of each end as performRaycast finds it: node coordinates, rounded down.
+    const btVector3 begin = from / m_localScaling + m_localOrigin;
+    const btVector3 end = to / m_localScaling + m_localOrigin;
+    // Far off the grid (or not finite) is left to Bullet, which then does what it always did.
+    const auto onGrid = [](double v, int n) { return v >= -1.0 && v <= double(n); };
+    if (!(onGrid(begin.x(), nx_) && onGrid(end.x(), nx_) && onGrid(begin.y(), ny_) && onGrid(end.y(), ny_)))
+        return false;
+    const int i = static_cast<int>(std::floor(begin.x())), j = static_cast<int>(std::floor(begin.y()));
+    if (i != static_cast<int>(std::floor(end.x())) || j != static_cast<int>(std::floor(end.y())))
+        return false;
+    if (i < 0 || j < 0 || i >= nx_ - 1 || j >= ny_ - 1)
+        return true;  // beside the grid: Bullet finds no cell there either
+    // The cell's two triangles with Bullet's corners, order, part (i) and index (j).
+    btVector3 v[3] = {vertex(i, j), vertex(i, j + 1), vertex(i + 1, j)};
+    callback->processTriangle(v, i, j);
+    v[0] = vertex(i + 1, j);
+    v[1] = vertex(i, j + 1);
+    v[2] = vertex(i + 1, j + 1);
+    callback->processTriangle(v, i, j);
+    return true;
 }
 
 }  // namespace jounce::sim

@@ -9,6 +9,10 @@
 // would drop every triangle, so the query ends at once. Otherwise Bullet's own loop runs. Either
 // way the callback sees exactly the triangles, in the order and with the values, it sees without
 // this shape: the simulation's output does not change.
+//
+// Wheel rays get the same treatment: a ray that stays inside one grid cell in plan (a wheel's
+// near-vertical ray) is handed the cell's two triangles built straight from the height array,
+// the same triangles, values and order as Bullet's raycast, without its per-vertex virtual reads.
 
 #include "world/Terrain.h"
 
@@ -41,6 +45,12 @@ public:
     /// whenever in doubt (a box not finite, a scaling that is not positive).
     bool mayTouch(const btVector3& aabbMin, const btVector3& aabbMax) const;
 
+    /// Bullet's performRaycast (shape-local, scaled) for a segment whose plan stays inside one
+    /// grid cell: the same triangles in the same order to `callback`. Returns false, having done
+    /// nothing, for any other segment (and for a shape with flipped or alternating diagonals):
+    /// then call performRaycast.
+    bool raycastWithinCell(btTriangleCallback* callback, const btVector3& from, const btVector3& to) const;
+
     static constexpr int kBlock = 16;  ///< nodes per block side (4 m on the proving ground's grid)
 
 private:
@@ -48,6 +58,10 @@ private:
         double low;   ///< lowest raw node height
         double high;  ///< highest raw node height
     };
+    /// Node (i, j) as Bullet's getVertex places it (shape-local, scaled).
+    btVector3 vertex(int i, int j) const;
+
+    const double* heights_;  ///< the field's heights, row-major (j * nx + i), as Bullet reads them
     int nx_, ny_;          ///< nodes
     int blocksX_, blocksY_;
     std::vector<Block> blocks_;  ///< row-major, index by * blocksX_ + bx

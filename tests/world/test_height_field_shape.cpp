@@ -2,7 +2,7 @@
 // hands the callback exactly the triangles (values, order, part and index) of Bullet's own query,
 // on the proving ground and on rough ground with a spike; a box above the ground is answered
 // without visiting the grid; and a falling, tumbling box moves bit for bit as it does on Bullet's
-// own height field.
+// own height field; a wheel's ray sees the triangles of Bullet's raycast.
 
 #include "world/HeightFieldCollider.h"
 #include "world/HeightFieldShape.h"
@@ -181,6 +181,34 @@ private slots:
         int touching = 0, skipped = 0;
         compareRandomBoxes(collider.shape(), low - centreZ, high - centreZ, 3000, touching, skipped);
         QVERIFY2(touching > 300 && skipped > 300, qPrintable(QString("%1 touching, %2 skipped").arg(touching).arg(skipped)));
+    }
+
+    void raysSeeBulletsTriangles()
+    {
+        const HeightField f = roughField();
+        HeightFieldShape shape(f, -0.1, 1.1);
+        shape.setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
+        const double halfX = 0.5 * (f.nx - 1) * f.spacing, halfY = 0.5 * (f.ny - 1) * f.spacing;
+        Lcg rng{11};
+        int withinCell = 0, crossing = 0;
+        for (int k = 0; k < 4000; ++k) {
+            // Wheel-like rays (2 m down, leaning up to 2 cm or, every fourth, up to 1 m), from
+            // beside the grid to beside it.
+            const btVector3 from(rng.in(-halfX - 1.0, halfX + 1.0), rng.in(-halfY - 1.0, halfY + 1.0), rng.in(0.0, 1.5));
+            const double lean = k % 4 == 0 ? 1.0 : 0.02;
+            const btVector3 to = from + btVector3(rng.in(-lean, lean), rng.in(-lean, lean), -2.0);
+            Recorder fast, bullet;
+            const bool handled = shape.raycastWithinCell(&fast, from, to);
+            if (!handled) {
+                QVERIFY(fast.triangles.empty());
+                shape.performRaycast(&fast, from, to);
+            }
+            shape.performRaycast(&bullet, from, to);
+            QVERIFY2(fast.triangles == bullet.triangles,
+                     qPrintable(QString("ray %1: %2 triangles, Bullet %3").arg(k).arg(fast.triangles.size()).arg(bullet.triangles.size())));
+            (handled ? withinCell : crossing) += 1;
+        }
+        QVERIFY2(withinCell > 1000 && crossing > 500, qPrintable(QString("%1 within a cell, %2 crossing").arg(withinCell).arg(crossing)));
     }
 
     void fallingBoxMovesAsOnBulletsHeightField()
