@@ -2,25 +2,37 @@
 
 #include "vehicle/Camber.h"
 
+#include <algorithm>
+#include <array>
+
 namespace jounce::sim {
 
 void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, std::span<const bool> touching,
                        const ChassisState& cs, const btVector3& cm, btVector3& torque) noexcept
 {
-    const std::size_t n = c.wheels.size();
+    const std::size_t n = std::min(c.wheels.size(), std::size_t(kMaxWheels));
+    std::array<btVector3, kMaxWheels> direction, arm;
+    for (std::size_t i = 0; i < n; ++i)
+        if (touching[i]) {
+            direction[i] = quatRotate(cs.q, toBt(c.wheels[i].geometry.suspTravelDirection).normalized());
+            arm[i] = quatRotate(cs.q, toBt(wheelSuspForceAppPoint(c.wheels[i], jounce[i])) - cm);
+        }
+    addAntiRollTorque(c, jounce, touching, std::span(direction).first(n), std::span(arm).first(n), torque);
+}
+
+void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, std::span<const bool> touching,
+                       std::span<const btVector3> direction, std::span<const btVector3> arm, btVector3& torque) noexcept
+{
+    const std::size_t n = direction.size();
     for (const AntiRollBarConfig& bar : c.antiRollBars) {
         const auto a = std::size_t(bar.wheel0), b = std::size_t(bar.wheel1);
         if (a >= n || b >= n || !(touching[a] || touching[b]))
             continue;
         const double f = (jounce[a] - jounce[b]) * bar.stiffness;
-        if (touching[a]) {
-            const btVector3 wa = quatRotate(cs.q, toBt(c.wheels[a].geometry.suspTravelDirection).normalized());
-            torque += quatRotate(cs.q, toBt(wheelSuspForceAppPoint(c.wheels[a], jounce[a])) - cm).cross(-f * wa);
-        }
-        if (touching[b]) {
-            const btVector3 wb = quatRotate(cs.q, toBt(c.wheels[b].geometry.suspTravelDirection).normalized());
-            torque += quatRotate(cs.q, toBt(wheelSuspForceAppPoint(c.wheels[b], jounce[b])) - cm).cross(f * wb);
-        }
+        if (touching[a])
+            torque += arm[a].cross(-f * direction[a]);
+        if (touching[b])
+            torque += arm[b].cross(f * direction[b]);
     }
 }
 

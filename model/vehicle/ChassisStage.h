@@ -14,6 +14,12 @@ namespace jounce::sim {
 void addAntiRollTorque(const VehicleConfig& config, std::span<const double> jounce, std::span<const bool> touching,
                        const ChassisState& chassis, const btVector3& cm, btVector3& torque) noexcept;
 
+/// The same with each touching wheel's strut direction and suspension force arm (world, about the
+/// CoM) as the sub-step's suspension stage computed them (StrutFrame::direction,
+/// SuspensionForce::arm): the same torque, without working them out again.
+void addAntiRollTorque(const VehicleConfig& config, std::span<const double> jounce, std::span<const bool> touching,
+                       std::span<const btVector3> direction, std::span<const btVector3> arm, btVector3& torque) noexcept;
+
 /// §2.25: semi-implicit Euler of the private chassis state over `h` with `force` and `torque`
 /// (world frame, about the CoM); `invInertiaLocal` is the body's inverse inertia diagonal.
 void integrateChassis(ChassisState& chassis, const btVector3& force, const btVector3& torque, double invMass,

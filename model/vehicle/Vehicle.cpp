@@ -279,6 +279,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
 
     // U10b: suspension and tires, wheel by wheel; forces add up in wheel order (§2.3 - §2.12).
     std::array<double, kMaxWheels> tireTorque{};
+    std::array<btVector3, kMaxWheels> strutDirection, forceArm;  // of touching wheels, for the anti-roll bars
     for (std::size_t i = 0; i < n; ++i) {
         const WheelConfig& wc = c.wheels[i];
         WheelState& ws = state_[i];
@@ -297,6 +298,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         if (step.index == 0 && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, limit))
             constraint_->addRow(limit);
         const SuspensionForce sf = suspensionForce(c.simulation, wc, road_[i], strut, susp, step.gravity, cs, step.cm);
+        strutDirection[i] = strut.direction;
+        forceArm[i] = sf.arm;
         force += sf.force;
         torque += sf.arm.cross(sf.force);
 
@@ -341,7 +344,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     rotateWheels(c, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
 
     // U10h - U10i: anti-roll bars, then the private chassis integration (§2.13, §2.25).
-    addAntiRollTorque(c, out.jounce, out.touching, cs, step.cm, torque);
+    addAntiRollTorque(c, out.jounce, out.touching, std::span(strutDirection).first(n), std::span(forceArm).first(n),
+                      torque);
     integrateChassis(cs, force, torque, body_->getInvMass(), body_->getInvInertiaDiagLocal(), step.h);
 }
 
