@@ -8,12 +8,14 @@
 #include "run/Simulation.h"
 #include "vehicle/Gearbox.h"
 #include "vehicle/UnityTireModel.h"
+#include "widgets/TelemetryPanel.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlot.h"
 #include "world/TerrainGround.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QHBoxLayout>
 #include <QImage>
 #include <QLayout>
 #include <QtTest>
@@ -453,6 +455,64 @@ private slots:
                   ms[ms.size() / 2], ms[ms.size() * 95 / 100]);
             QVERIFY2(ms[ms.size() / 2] < 2.0, qPrintable(QString::number(ms[ms.size() / 2])));
         }
+    }
+
+    void liveUpdateBesideTheCharts()
+    {
+        // JOUNCE_XY_BENCH=1 under Xvfb (QT_QPA_PLATFORM=xcb): the default chart layout and two X–Y
+        // plots fed a frame every 16 ms, as the workbench's timer does; prints the time of the
+        // charts' update, the plots' append, their paint and their (here synchronous) repaint.
+        if (qgetenv("JOUNCE_XY_BENCH").isEmpty())
+            QSKIP("set JOUNCE_XY_BENCH=1 to measure a live update beside the telemetry charts");
+        const VehicleConfig car = referenceCar();
+        const std::vector<Frame> frames = drive(car, 12.0);
+        QWidget window;
+        auto* layout = new QHBoxLayout(&window);
+        auto* panel = new TelemetryPanel(&window);
+        panel->setVehicle(4, car.drive.engine.maxOmega);
+        panel->applyLayout("Default");
+        auto* column = new QVBoxLayout();
+        auto* gg = new XYPlot(XYKind::GG, &window);
+        auto* circles = new XYPlot(XYKind::FrictionCircles, &window);
+        for (XYPlot* plot : {gg, circles}) {
+            plot->setVehicle(car);
+            plot->setHistory(&panel->history());
+            column->addWidget(plot);
+        }
+        layout->addWidget(panel, 2);
+        layout->addLayout(column, 1);
+        window.resize(1500, 950);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QImage image(gg->canvas()->size().expandedTo(circles->canvas()->size()), QImage::Format_ARGB32_Premultiplied);
+        std::vector<double> charts, appends, paints, renders;
+        for (const Frame& f : frames) {
+            QElapsedTimer timer;
+            timer.start();
+            panel->append(std::span(&f, 1));
+            panel->refresh();
+            charts.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.restart();
+            gg->append(f);
+            circles->append(f);
+            appends.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.restart();
+            gg->canvas()->repaint();
+            circles->canvas()->repaint();
+            paints.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.restart();
+            gg->canvas()->render(&image);
+            circles->canvas()->render(&image);
+            renders.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            QTest::qWait(16);
+        }
+        for (auto* v : {&charts, &appends, &paints, &renders})
+            std::sort(v->begin(), v->end());
+        const auto at = [](const std::vector<double>& v, double q) { return v[static_cast<std::size_t>(q * double(v.size() - 1))]; };
+        qInfo("charts append + refresh: median %.2f ms, p95 %.2f ms", at(charts, 0.5), at(charts, 0.95));
+        qInfo("XY plots, both: append median %.3f ms, p95 %.3f ms; paint (into an image) median %.2f ms, p95 %.2f ms; "
+              "repaint on screen (paint + flush to X) median %.2f ms, p95 %.2f ms",
+              at(appends, 0.5), at(appends, 0.95), at(renders, 0.5), at(renders, 0.95), at(paints, 0.5), at(paints, 0.95));
     }
 
     void screenshots()
