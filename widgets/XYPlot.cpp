@@ -93,6 +93,8 @@ void XYPlot::buildControls()
     row->addWidget(yChannel_, 1);
     row->addWidget(yWheel_);
     for (QComboBox* box : {xChannel_, yChannel_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(9);  // the plot fits a narrow dock; the list shows whole ids
         const auto add = [box](const telemetry::ChannelInfo& c) {
             box->addItem(fromView(c.id), fromView(c.id));
             const QString unit = c.unit == "1" ? QString() : QStringLiteral(", %1").arg(fromView(c.unit));
@@ -233,7 +235,7 @@ void XYPlot::setUnitMapper(XYUnitMapper mapper)
     canvas_->update();
 }
 
-void XYPlot::reconfigure()
+void XYPlot::reconfigure(bool refillFromHistory)
 {
     state_.def = xyKindDef(state_.selection, wheelCount_);
     ++state_.revision;
@@ -244,7 +246,8 @@ void XYPlot::reconfigure()
         t.clear();
         t.setWindow(state_.window);
     }
-    refill();
+    if (refillFromHistory)
+        refill();
     syncControls();
     canvas_->update();
 }
@@ -287,7 +290,7 @@ void XYPlot::append(std::span<const telemetry::Frame> frames)
     if (!state_.hasVehicle && frames.back().wheelCount() != wheelCount_ && frames.back().wheelCount() > 0) {
         wheelCount_ = frames.back().wheelCount();
         fillChannelBoxes();
-        reconfigure();
+        reconfigure(false);
     }
     for (const telemetry::Frame& f : frames)
         for (int s = 0; s < seriesCount(); ++s) {

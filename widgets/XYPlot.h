@@ -74,8 +74,9 @@ private:
     void fillChannelBoxes();
     void channelPicked();
     void showMenu(const QPoint& position);
-    /// Re-derives the axes and series after the selection or vehicle changed, then refills.
-    void reconfigure();
+    /// Re-derives the axes and series after the selection or vehicle changed, then refills from
+    /// the history (or not: append() passes the frames it is adding itself).
+    void reconfigure(bool refillFromHistory = true);
     void refill();
     void syncControls();
 

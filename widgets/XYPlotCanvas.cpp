@@ -192,6 +192,17 @@ void XYPlotCanvas::layoutPanels(const QFontMetricsF& fm)
     double h = std::max(10.0, cellH - bottom - gap);
     if (state_.def.equalAspect)
         w = h = std::min(w, h);
+    // Fewer ticks where the labels would touch: the next 1-2-5 step until they have room.
+    const auto thin = [](AxisTicks& a, double pixels, double room) {
+        while (a.step > 0.0 && a.step / (a.hi - a.lo) * pixels < room) {
+            a.step = niceStep(a.step * 1.5, 1);
+            a.decimals = decimalsFor(a.step);
+        }
+    };
+    const double xLabel = std::max(fm.horizontalAdvance(tickText(xAxis_.lo, xAxis_.decimals)),
+                                   fm.horizontalAdvance(tickText(xAxis_.hi, xAxis_.decimals)));
+    thin(xAxis_, w, xLabel + 12.0);
+    thin(yAxis_, h, line + 6.0);
     panels_.assign(std::size_t(grid ? n : 1), Panel{{}, xAxis_, yAxis_});
     for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
         const QRectF cell(area_.left() + (i % cols) * cellW, area_.top() + (i / cols) * cellH, cellW, cellH);
@@ -262,8 +273,8 @@ void XYPlotCanvas::drawOverlays(QPainter& p, int panelIndex)
         p.setPen(QPen(QColor(70, 70, 78), 1.3));
         p.drawPolyline(polyline_);
         p.setPen(kText);
-        if (panelIndex == 0)
-            p.drawText(toPixel(panelIndex, {-0.72, 0.72}) + QPointF(-fm.horizontalAdvance(tr("limit")) - 1.0, -2.0), tr("limit"));
+        if (panelIndex == 0 && panel.rect.width() >= 160.0)  // outside the circle, bottom right
+            p.drawText(toPixel(panelIndex, {0.72, -0.72}) + QPointF(2.0, fm.ascent()), tr("limit"));
         QFont bold = small;
         bold.setBold(true);
         p.setFont(bold);

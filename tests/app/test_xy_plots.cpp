@@ -225,6 +225,15 @@ private slots:
                 largest = std::max(largest, n);
             }
         QVERIFY(largest > 0.5);
+
+        // Without a vehicle, the frames' wheel count decides: a six-wheeler gets six circles.
+        XYPlot six(XYKind::FrictionCircles);
+        Frame f6 = frameAt(1.0, 6);
+        f6.wheel(WheelChannel::NormLatForce, 5) = -0.25;
+        six.append(f6);
+        QCOMPARE(six.seriesCount(), 6);
+        QCOMPARE(six.trail(5).size(), std::size_t(1));
+        QCOMPARE(six.trail(5).newest().x, -0.25);
     }
 
     void gearLinesFollowTheRatios()
