@@ -146,6 +146,9 @@ void SimulationRunner::apply(Loop& loop, Command& command)
                 if (loop.partner)
                     loop.partner->sim.restartAt(sim.runStartPose());
                 loop.maneuverStarted = true;
+                loop.phases.clear();
+                loop.lastPhase = -1;
+                ++loop.phasesRevision;
                 newRun(loop, "maneuver", cmd.maneuver.name);
             } else if constexpr (std::is_same_v<T, StopManeuver>) {
                 sim.stopManeuver();
@@ -173,7 +176,7 @@ void SimulationRunner::apply(Loop& loop, Command& command)
         command);
 }
 
-void SimulationRunner::publishStatus(const Loop& loop)
+void SimulationRunner::publishStatus(Loop& loop)
 {
     const Simulation& sim = loop.sim;
     std::lock_guard lock(mutex_);
@@ -198,6 +201,10 @@ void SimulationRunner::publishStatus(const Loop& loop)
     status_.replayFinished = loop.replayFinished;
     status_.lockstep = loop.partner != nullptr;
     status_.partnerFailure = loop.partner ? loop.partner->sim.failure() : std::string();
+    if (loop.phasesPublished != loop.phasesRevision) {
+        status_.maneuverPhases = loop.phases;
+        loop.phasesPublished = loop.phasesRevision;
+    }
     if (status_.figuresRun != loop.figures.runsEnded()) {
         status_.figures = loop.figures.figures();
         status_.figuresRun = loop.figures.runsEnded();

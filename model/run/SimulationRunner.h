@@ -41,6 +41,9 @@ public:
         double maneuverEndTime = 0.0;
         double maneuverProgress = 0.0;
         std::string maneuverPhase;
+        /// Where each phase of the last started maneuver began: the time of its first step (for
+        /// the charts' phase markers; polling maneuverPhase would miss phases shorter than a poll).
+        std::vector<std::pair<double, std::string>> maneuverPhases;
         double realTimeFactor = 0.0;    ///< simulated / wall time over the last second
         std::string error;              ///< a command that could not be applied (e.g. a bad terrain)
         /// The handling figures of the last maneuver that ran to its end, computed on the
@@ -130,7 +133,7 @@ private:
     void post(Command command);
     /// The thread's commands, its status and its pacing, between steps.
     void apply(Loop& loop, Command& command);
-    void publishStatus(const Loop& loop);
+    void publishStatus(Loop& loop);
     /// Ends the run being recorded (kept when it has steps) and starts recording a new one.
     void newRun(Loop& loop, std::string source, std::string maneuver = {});
     /// Both vehicles back at rest at `pose`, and a new run.

@@ -70,6 +70,10 @@ struct SimulationRunner::Loop {
     int stepsRequested = 0;
     std::uint64_t steps = 0;
     bool maneuverStarted = false;
+    std::vector<std::pair<double, std::string>> phases;  ///< the running maneuver's phase starts
+    int lastPhase = -1;
+    std::uint64_t phasesRevision = 0;  ///< increases whenever `phases` changes
+    std::uint64_t phasesPublished = 0;
     std::string error;
     Clock::time_point paceStart = Clock::now();
     double pacedTime = 0.0;  // simulated time since paceStart

@@ -8,6 +8,8 @@
 namespace jounce::sim {
 namespace {
 
+constexpr std::size_t kMaxPhaseMarks = 10'000;  // a maneuver has a few dozen phases; the status copy stays small
+
 void keep(std::vector<std::shared_ptr<const RunLog>>& finished, std::shared_ptr<RunLog> run)
 {
     if (run && !run->inputs.empty())
@@ -134,6 +136,13 @@ void SimulationRunner::step(Loop& loop)
         // The same driver input, one-shot gear and autobox requests included, on the same step.
         loop.partner->sim.setManualInput(loop.sim.lastInput());
         loop.partner->recorder.step();
+    }
+    if (const int phase = loop.sim.lastStepPhase(); phase >= 0 && phase != loop.lastPhase && loop.sim.maneuver() &&
+                                                    loop.phases.size() < kMaxPhaseMarks) {
+        const std::vector<ManeuverPhase>& all = loop.sim.maneuver()->maneuver().phases;
+        loop.phases.emplace_back(loop.sim.time(), std::size_t(phase) < all.size() ? all[std::size_t(phase)].name : "");
+        loop.lastPhase = phase;
+        ++loop.phasesRevision;
     }
     if (maneuverWasRunning && !loop.sim.maneuverRunning()) {
         loop.maneuverEndTime = loop.sim.time();
