@@ -10,6 +10,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace jounce::widgets {
 
@@ -62,9 +63,45 @@ void HoverChartView::setMarkers(std::vector<Marker> markers)
     viewport()->update();
 }
 
+void HoverChartView::setNavigation(Navigation navigation)
+{
+    navigation_ = std::move(navigation);
+    navigable_ = true;
+    setCursor(Qt::CrossCursor);
+    setToolTip(tr("Wheel: zoom time (all charts) · Ctrl+wheel: zoom this chart's values · drag: pan · "
+                  "Shift+drag: zoom to a box · click: cursor A · Ctrl+click: cursor B · double-click: reset"));
+}
+
+void HoverChartView::setMeasureCursors(std::optional<double> a, std::optional<double> b)
+{
+    if (a == cursorA_ && b == cursorB_)
+        return;
+    cursorA_ = a;
+    cursorB_ = b;
+    viewport()->update();
+}
+
+QPointF HoverChartView::valueAt(const QPoint& viewPos) const
+{
+    return chart()->mapToValue(chart()->mapFromScene(mapToScene(viewPos)));
+}
+
 void HoverChartView::drawForeground(QPainter* painter, const QRectF& rect)
 {
     QChartView::drawForeground(painter, rect);
+    drawMarkers(painter);
+    drawMeasureCursors(painter);
+    if (boxing_ && dragging_) {
+        painter->save();
+        painter->setPen(QPen(QColor(30, 90, 200), 1, Qt::DashLine));
+        painter->setBrush(QColor(30, 90, 200, 40));
+        painter->drawRect(QRectF(mapToScene(box_.topLeft()), mapToScene(box_.bottomRight())));
+        painter->restore();
+    }
+}
+
+void HoverChartView::drawMarkers(QPainter* painter)
+{
     if (markers_.empty())
         return;
     const QRectF area = chart()->mapToScene(chart()->plotArea()).boundingRect();
@@ -82,9 +119,9 @@ void HoverChartView::drawForeground(QPainter* painter, const QRectF& rect)
         const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(m.x, 0.0))).x();
         painter->setPen(QPen(m.color, 1, Qt::DotLine));
         painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
-        // Labels that would overlap the previous one are left to the tooltip of the cursor read-out.
+        // Labels that would overlap the previous one are left out: the line still shows.
         const QString text = metrics.elidedText(m.text, Qt::ElideRight, std::max(60.0, area.right() - x - 4));
-        if (x < lastLabelEnd)
+        if (x < lastLabelEnd || text.isEmpty())
             continue;
         painter->setPen(m.color.darker(130));
         painter->drawText(QPointF(x + 3, area.top() + metrics.ascent() + 1), text);
@@ -93,8 +130,121 @@ void HoverChartView::drawForeground(QPainter* painter, const QRectF& rect)
     painter->restore();
 }
 
+void HoverChartView::drawMeasureCursors(QPainter* painter)
+{
+    if (!cursorA_ && !cursorB_)
+        return;
+    const QRectF area = chart()->mapToScene(chart()->plotArea()).boundingRect();
+    painter->save();
+    QFont font = painter->font();
+    font.setBold(true);
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    const auto draw = [&](std::optional<double> t, const QString& name, const QColor& color) {
+        if (!t)
+            return;
+        const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(*t, 0.0))).x();
+        if (x < area.left() - 0.5 || x > area.right() + 0.5)
+            return;
+        painter->setPen(QPen(color, 1.5));
+        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+        const QRectF tag(x - metrics.horizontalAdvance(name) / 2 - 3, area.bottom() - metrics.height() - 2,
+                         metrics.horizontalAdvance(name) + 6, metrics.height());
+        painter->fillRect(tag, color);
+        painter->setPen(Qt::white);
+        painter->drawText(tag, Qt::AlignCenter, name);
+    };
+    draw(cursorA_, QStringLiteral("A"), QColor(20, 110, 60));
+    draw(cursorB_, QStringLiteral("B"), QColor(150, 40, 150));
+    painter->restore();
+}
+
+void HoverChartView::mousePressEvent(QMouseEvent* event)
+{
+    if (navigable_ && event->button() == Qt::LeftButton) {
+        pressAt_ = event->position().toPoint();
+        lastDrag_ = *pressAt_;
+        dragging_ = false;
+        boxing_ = event->modifiers().testFlag(Qt::ShiftModifier);
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void HoverChartView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (navigable_ && event->button() == Qt::LeftButton && pressAt_) {
+        const QPoint at = event->position().toPoint();
+        if (!dragging_) {
+            if (navigation_.placeCursor && chart()->plotArea().contains(chart()->mapFromScene(mapToScene(at))))
+                navigation_.placeCursor(valueAt(at).x(), event->modifiers().testFlag(Qt::ControlModifier));
+        } else if (boxing_ && navigation_.zoomBox && box_.width() > 4) {
+            const QPointF a = valueAt(box_.topLeft()), b = valueAt(box_.bottomRight());
+            navigation_.zoomBox(QRectF(QPointF(std::min(a.x(), b.x()), std::min(a.y(), b.y())),
+                                       QPointF(std::max(a.x(), b.x()), std::max(a.y(), b.y()))));
+        }
+        pressAt_.reset();
+        dragging_ = boxing_ = false;
+        unsetCursor();
+        setCursor(Qt::CrossCursor);
+        viewport()->update();
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
+}
+
+void HoverChartView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (navigable_ && event->button() == Qt::LeftButton && navigation_.reset) {
+        navigation_.reset();
+        event->accept();
+        return;
+    }
+    QChartView::mouseDoubleClickEvent(event);
+}
+
+void HoverChartView::wheelEvent(QWheelEvent* event)
+{
+    if (!navigable_) {
+        QChartView::wheelEvent(event);
+        return;
+    }
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0) {
+        event->ignore();
+        return;
+    }
+    const double factor = std::pow(0.8, steps);
+    const QPointF value = valueAt(event->position().toPoint());
+    if (event->modifiers().testFlag(Qt::ControlModifier)) {
+        if (navigation_.zoomValue)
+            navigation_.zoomValue(factor, value.y());
+    } else if (navigation_.zoomTime) {
+        navigation_.zoomTime(factor, value.x());
+    }
+    event->accept();
+}
+
 void HoverChartView::mouseMoveEvent(QMouseEvent* event)
 {
+    if (pressAt_ && event->buttons().testFlag(Qt::LeftButton)) {
+        const QPoint at = event->position().toPoint();
+        if (!dragging_ && (at - *pressAt_).manhattanLength() > 4) {
+            dragging_ = true;
+            if (!boxing_)
+                setCursor(Qt::ClosedHandCursor);
+        }
+        if (dragging_ && boxing_) {
+            box_ = QRect(*pressAt_, at).normalized();
+            viewport()->update();
+        } else if (dragging_ && navigation_.pan) {
+            const QPointF from = valueAt(lastDrag_), to = valueAt(at);
+            navigation_.pan(from.x() - to.x(), from.y() - to.y());
+            lastDrag_ = at;
+        }
+    }
     const QPointF chartPos = chart()->mapFromScene(mapToScene(event->position().toPoint()));
     if (chart()->plotArea().contains(chartPos))
         hover_(chart()->mapToValue(chartPos).x());

@@ -1,6 +1,8 @@
 #pragma once
 // The shared time cursor of the telemetry and compare charts: a chart view that reports the x value
 // (time) under the mouse, and draws a dashed cursor line with a read-out label at a given time.
+// With navigation set (the telemetry charts), the mouse also zooms, pans, box-zooms and places the
+// two measurement cursors A and B.
 
 #include <QChartView>
 
@@ -37,16 +39,48 @@ public:
     };
     void setMarkers(std::vector<Marker> markers);
 
+    /// What the mouse asks of the charts, in axis values. Unset callbacks ignore the gesture.
+    struct Navigation {
+        std::function<void(double factor, double x)> zoomTime;    ///< wheel (factor < 1 zooms in)
+        std::function<void(double factor, double y)> zoomValue;   ///< Ctrl + wheel
+        std::function<void(double dx, double dy)> pan;            ///< drag: the view moves by (dx, dy)
+        std::function<void(const QRectF& values)> zoomBox;        ///< Shift + drag
+        std::function<void(double x, bool b)> placeCursor;        ///< click: A; Ctrl + click: B
+        std::function<void()> reset;                              ///< double-click
+    };
+    void setNavigation(Navigation navigation);
+    /// The measurement cursors A and B (nullopt: not shown).
+    void setMeasureCursors(std::optional<double> a, std::optional<double> b);
+    /// The axis values at a point of the view.
+    QPointF valueAt(const QPoint& viewPos) const;
+
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
 private:
+    void drawMarkers(QPainter* painter);
+    void drawMeasureCursors(QPainter* painter);
+
     Hover hover_;
     QLineSeries* cursorLine_;
     QLabel* readout_;
     std::vector<Marker> markers_;
+    Navigation navigation_;
+    bool navigable_ = false;
+    std::optional<double> cursorA_;
+    std::optional<double> cursorB_;
+    // A press of the left button: where, and whether it became a pan or a box.
+    std::optional<QPoint> pressAt_;
+    QPoint lastDrag_;
+    bool dragging_ = false;
+    bool boxing_ = false;
+    QRect box_;  ///< the box being drawn, view coordinates
 };
 
 }  // namespace jounce::widgets

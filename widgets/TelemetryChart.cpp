@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QGuiApplication>
 #include <QLabel>
@@ -24,24 +25,6 @@ namespace jounce::widgets {
 namespace {
 bool openGLAllowed = false;
 
-/// Axis limits with hysteresis: grow at once to fit the data with a margin, shrink only when the
-/// data uses less than a third of the range, so the axes do not twitch every frame.
-void rescale(double dataMin, double dataMax, double minimumSpan, double& lo, double& hi, bool& initialised)
-{
-    if (dataMax - dataMin < minimumSpan) {
-        const double mid = 0.5 * (dataMin + dataMax);
-        dataMin = mid - 0.5 * minimumSpan;
-        dataMax = mid + 0.5 * minimumSpan;
-    }
-    const double margin = 0.1 * (dataMax - dataMin);
-    const bool outside = dataMin < lo || dataMax > hi;
-    const bool tooWide = (dataMax - dataMin) < (hi - lo) / 3.0;
-    if (!initialised || outside || tooWide) {
-        lo = dataMin - margin;
-        hi = dataMax + margin;
-        initialised = true;
-    }
-}
 /// Points for samples [first, last) of (x(i), y(i)) in the window [start, start + window]: all of
 /// them when they fit, else the min and max of each pixel column in the order they occur.
 template <typename X, typename Y>
@@ -125,14 +108,24 @@ void TelemetryChart::setOpenGLAllowed(bool allowed)
 TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, QWidget* parent)
     : QWidget(parent), spec_(std::move(spec)), references_(std::move(references))
 {
-    chart_ = new QChart();
+    // The title and the trace legend sit in a label above the chart, not in it: a legend inside
+    // takes a different width on each chart and the plot areas would not line up.
     QString title = spec_.unit.isEmpty() ? spec_.title : spec_.title + " (" + spec_.unit + ")";
     if (spec_.difference)
         title += references_.empty() ? tr(": live − reference (pin a reference run)")
                                      : tr(": live − %1").arg(references_.front().name);
-    chart_->setTitle(title);
-    chart_->legend()->setAlignment(Qt::AlignRight);
-    chart_->legend()->setVisible(spec_.traces.size() > 1);
+    QString html = QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped());
+    if (spec_.traces.size() > 1)
+        for (const Trace& t : spec_.traces)
+            html += QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>&#9632;</span>&nbsp;%2")
+                        .arg(t.color.name(), t.label.toHtmlEscaped());
+    header_ = new QLabel(html, this);
+    header_->setTextFormat(Qt::RichText);
+    header_->setContentsMargins(4, 0, 0, 0);
+    header_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+
+    chart_ = new QChart();
+    chart_->legend()->setVisible(false);
     chart_->setMargins(QMargins(2, 2, 2, 2));
     chart_->layout()->setContentsMargins(0, 0, 0, 0);
     chart_->setAnimationOptions(QChart::NoAnimation);
@@ -140,7 +133,6 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
     xAxis_ = new QValueAxis();
     xAxis_->setTickType(QValueAxis::TicksDynamic);
     xAxis_->setTickAnchor(0.0);
-    xAxis_->setTitleText("time (s)");
     yAxis_ = new QValueAxis();
     yAxis_->setTickType(QValueAxis::TicksDynamic);
     yAxis_->setTickAnchor(0.0);
@@ -168,8 +160,6 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
                 chart_->addSeries(s);
                 s->attachAxis(xAxis_);
                 s->attachAxis(yAxis_);
-                // The panel's run legend names the references: one entry per trace would crowd the chart.
-                chart_->legend()->markers(s).front()->setVisible(false);
                 referenceSeries_.push_back(s);
             }
         }
@@ -178,9 +168,11 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
 
     view_ = new HoverChartView(
         chart_, xAxis_, yAxis_, [this](std::optional<double> t) { emit hovered(t); }, false, this);
-    view_->setMinimumHeight(150);
+    view_->setMinimumHeight(130);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(header_);
     layout->addWidget(view_);
 }
 
@@ -212,14 +204,14 @@ int TelemetryChart::pointCount() const
 double TelemetryChart::traceValue(const TelemetryHistory& history, std::size_t i, const telemetry::Column& c,
                                   Alignment alignment) const
 {
-    const double live = history.at(i).value(c);
+    const double live = spec_.conversion.toDisplay(history.at(i).value(c));
     if (!spec_.difference)
         return live;
     if (references_.empty())
         return std::numeric_limits<double>::quiet_NaN();
     const sim::TelemetryTrack& ref = references_.front().run->telemetry;
     const std::optional<std::size_t> j = referenceFrameAt(history, ref, history.at(i).time(), alignment);
-    return j ? live - ref.value(*j, c) : std::numeric_limits<double>::quiet_NaN();
+    return j ? live - spec_.conversion.toDisplay(ref.value(*j, c)) : std::numeric_limits<double>::quiet_NaN();
 }
 
 int TelemetryChart::referencePointCount() const
@@ -230,9 +222,10 @@ int TelemetryChart::referencePointCount() const
     return n;
 }
 
-void TelemetryChart::refresh(const TelemetryHistory& history, double end, double window, Alignment alignment)
+void TelemetryChart::refresh(const TelemetryHistory& history, double start, double end, double dataLimit,
+                             Alignment alignment)
 {
-    const double start = end - window;
+    const double window = end - start;
     xAxis_->setRange(start, end);
     if (const double step = niceStep(window, 5); step != timeStep_) {
         timeStep_ = step;
@@ -241,7 +234,7 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
     }
     const int columns = std::max(50, static_cast<int>(chart_->plotArea().width()));
     const std::size_t first = history.lowerBound(start);
-    const std::size_t last = history.lowerBound(end + 1e-9);  // exclusive
+    const std::size_t last = history.lowerBound(std::min(end, dataLimit) + 1e-9);  // exclusive
     const std::size_t count = last > first ? last - first : 0;
     double dataMin = std::numeric_limits<double>::infinity();
     double dataMax = -dataMin;
@@ -280,20 +273,120 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double end, double
     }
     refreshReferences(history, start, end, alignment, columns, dataMin, dataMax);
     if (spec_.referenceLine) {
-        dataMin = std::min(dataMin, *spec_.referenceLine);
-        dataMax = std::max(dataMax, *spec_.referenceLine);
-        reference_->replace(QList<QPointF>{{start, *spec_.referenceLine}, {end, *spec_.referenceLine}});
+        const double line = spec_.conversion.toDisplay(*spec_.referenceLine);
+        dataMin = std::min(dataMin, line);
+        dataMax = std::max(dataMax, line);
+        reference_->replace(QList<QPointF>{{start, line}, {end, line}});
     }
     if (dataMin <= dataMax) {
-        rescale(dataMin, dataMax, spec_.minimumSpan, yMin_, yMax_, yInitialised_);
-        const AxisTicks ticks = niceTicks(yMin_, yMax_, 4);
-        if (ticks.step != yTicks_.step || ticks.decimals != yTicks_.decimals) {
-            yAxis_->setTickInterval(ticks.step);
-            yAxis_->setLabelFormat(labelFormat(ticks));
-        }
-        yTicks_ = ticks;
-        yAxis_->setRange(ticks.lo, ticks.hi);
+        dataMin_ = dataMin;
+        dataMax_ = dataMax;
+        const auto [lo, hi] = range_.update(dataMin, dataMax, spec_.minimumSpan);
+        setValueTicks(lo, hi);
     }
+}
+
+void TelemetryChart::setValueTicks(double lo, double hi)
+{
+    // Auto ranges widen to round tick values; a fixed range is shown exactly as typed or zoomed.
+    AxisTicks ticks = niceTicks(lo, hi, 4);
+    if (range_.mode() == ValueRange::Mode::Fixed) {
+        ticks.lo = lo;
+        ticks.hi = hi;
+    }
+    if (ticks.step != yTicks_.step || ticks.decimals != yTicks_.decimals) {
+        yAxis_->setTickInterval(ticks.step);
+        yAxis_->setLabelFormat(labelFormat(ticks));
+    }
+    yTicks_ = ticks;
+    yAxis_->setRange(ticks.lo, ticks.hi);
+}
+
+void TelemetryChart::setValueMode(ValueRange::Mode mode, double lo, double hi)
+{
+    if (mode == ValueRange::Mode::Auto)
+        range_.setAuto();
+    else if (mode == ValueRange::Mode::Grow)
+        range_.setGrow();
+    else
+        range_.setFixed(lo, hi);
+    applyValueRange();
+}
+
+void TelemetryChart::applyValueRange()
+{
+    if (range_.mode() == ValueRange::Mode::Fixed) {
+        const auto [lo, hi] = range_.current();
+        setValueTicks(lo, hi);
+    } else if (dataMin_ <= dataMax_) {
+        const auto [lo, hi] = range_.update(dataMin_, dataMax_, spec_.minimumSpan);
+        setValueTicks(lo, hi);
+    }
+}
+
+void TelemetryChart::setNavigation(HoverChartView::Navigation navigation)
+{
+    // Values are this chart's own: Ctrl+wheel and a vertical drag of a fixed range stay here.
+    navigation.zoomValue = [this](double factor, double y) {
+        if (range_.mode() != ValueRange::Mode::Fixed)
+            range_.setFixed(yTicks_.lo, yTicks_.hi);
+        range_.zoom(factor, y);
+        applyValueRange();
+    };
+    auto timePan = navigation.pan;
+    navigation.pan = [this, timePan](double dx, double dy) {
+        if (range_.mode() == ValueRange::Mode::Fixed && dy != 0.0) {
+            range_.pan(dy);
+            applyValueRange();
+        }
+        if (timePan)
+            timePan(dx, 0.0);
+    };
+    auto timeBox = navigation.zoomBox;
+    navigation.zoomBox = [this, timeBox](const QRectF& values) {
+        range_.setFixed(values.top(), values.bottom());
+        applyValueRange();
+        if (timeBox)
+            timeBox(values);
+    };
+    view_->setNavigation(std::move(navigation));
+}
+
+std::optional<double> TelemetryChart::naturalPlotLeft() const
+{
+    chart_->layout()->activate();  // a pending relayout (new labels, new margin) first
+    const QRectF area = chart_->plotArea();
+    if (area.isEmpty())
+        return std::nullopt;  // not laid out yet
+    qreal left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
+    chart_->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    return area.left() - left;
+}
+
+void TelemetryChart::setPlotLeft(double pixels)
+{
+    // QtCharts lays the plot area out after the value labels, so a chart with narrower labels
+    // gets the difference as extra room on its left. Measured from QtCharts' own layout: a fixed
+    // plot area would make it elide labels, and our own text metrics differ from its by a pixel.
+    const std::optional<double> natural = naturalPlotLeft();
+    if (!natural)
+        return;
+    const double left = std::max(0.0, pixels - *natural);
+    qreal current = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
+    chart_->layout()->getContentsMargins(&current, &top, &right, &bottom);
+    if (std::fabs(current - left) > 0.01)
+        chart_->layout()->setContentsMargins(left, 0, 0, 0);
+}
+
+QRectF TelemetryChart::plotArea() const { return chart_->plotArea(); }
+
+double TelemetryChart::valueAt(const TelemetryHistory& history, std::size_t trace, double t, double dataLimit,
+                               Alignment alignment) const
+{
+    if (history.empty() || trace >= spec_.traces.size() || t > dataLimit + 1e-9 || t < history.startTime() - 1e-9)
+        return std::numeric_limits<double>::quiet_NaN();
+    const std::size_t i = std::min(history.lowerBound(history.nearest(t).time()), history.size() - 1);
+    return traceValue(history, i, spec_.traces[trace].column, alignment);
 }
 
 void TelemetryChart::refreshReferences(const TelemetryHistory& history, double start, double end, Alignment alignment,
@@ -316,7 +409,8 @@ void TelemetryChart::refreshReferences(const TelemetryHistory& history, double s
         for (std::size_t k = 0; k < traces; ++k) {
             points.clear();
             const telemetry::Column& c = spec_.traces[k].column;
-            decimate(points, first, valid, x, [&](std::size_t j) { return ref.value(j, c); }, start, end - start, columns);
+            decimate(points, first, valid, x, [&](std::size_t j) { return spec_.conversion.toDisplay(ref.value(j, c)); },
+                     start, end - start, columns);
             for (const QPointF& p : points)
                 if (std::isfinite(p.y())) {
                     dataMin = std::min(dataMin, p.y());
@@ -342,13 +436,15 @@ void TelemetryChart::setCursor(const TelemetryHistory& history, std::optional<do
     QString text = QString("<b>t = %1 s</b>").arg(f.time(), 0, 'f', 3);
     if (ref)
         text += QString("<br><i>live / %1 / Δ</i>").arg(ref->name.toHtmlEscaped());
+    const int decimals = std::max(spec_.conversion.decimals, yTicks_.decimals + 1);
+    const auto number = [decimals](double v) { return formatNumber(v, decimals); };
     for (const Trace& tr : spec_.traces) {
         const double live = traceValue(history, i, tr.column, alignment);
-        text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3").arg(tr.color.name(), tr.label).arg(live, 0, 'g', 5);
+        text += QString("<br><span style='color:%1'>&#9632;</span> %2: %3").arg(tr.color.name(), tr.label, number(live));
         if (ref) {
             if (j) {
-                const double other = ref->run->telemetry.value(*j, tr.column);
-                text += QString(" / %1 / %2").arg(other, 0, 'g', 5).arg(live - other, 0, 'g', 4);
+                const double other = spec_.conversion.toDisplay(ref->run->telemetry.value(*j, tr.column));
+                text += QString(" / %1 / %2").arg(number(other), number(live - other));
             } else {
                 text += QStringLiteral(" / — / —");
             }

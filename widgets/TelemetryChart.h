@@ -1,10 +1,14 @@
 #pragma once
-// A live telemetry chart: a few traces (telemetry columns) over a sliding time window. This,
+// A live telemetry chart: a few traces (telemetry columns) over the panel's time span. This,
 // OverlayChart and the curve editors are the only places that know Qt Charts (deprecated from Qt
 // 6.10), so the project can move to another plotting library in widgets/ alone. Series are
-// replaced in bulk, decimated to min/max per pixel column, and the y axis rescales with hysteresis
-// (conventions.md, "Threads").
+// replaced in bulk and decimated to min/max per pixel column (conventions.md, "Threads"); values
+// are shown in the display units (DisplayUnits.h); the value axis follows its ValueRange mode; the
+// plot area's left edge is set by the panel so that a time is at the same x on every chart.
 
+#include "ChartNavigation.h"
+#include "DisplayUnits.h"
+#include "HoverChartView.h"
 #include "NiceTicks.h"
 #include "ReferenceRuns.h"
 #include "TelemetryHistory.h"
@@ -26,8 +30,6 @@ QT_END_NAMESPACE
 
 namespace jounce::widgets {
 
-class HoverChartView;
-
 class TelemetryChart : public QWidget {
     Q_OBJECT
 public:
@@ -38,12 +40,13 @@ public:
     };
     struct Spec {
         QString title;
-        QString unit;
+        QString unit;          ///< the display unit's label ("mm", "rpm"); "" for none
+        Conversion conversion; ///< SI -> display for every trace
         std::vector<Trace> traces;
         bool stepped = false;                  ///< draw as steps (gear)
         std::optional<double> referenceLine;   ///< a dashed horizontal line (e.g. maxOmega)
         QString referenceLabel;
-        double minimumSpan = 1e-3;             ///< the y axis never spans less than this
+        double minimumSpan = 1e-3;             ///< the y axis never spans less than this (display unit)
         /// A difference chart: each trace is live minus the first reference run, aligned.
         bool difference = false;
     };
@@ -59,13 +62,37 @@ public:
     const Spec& spec() const { return spec_; }
     void setReferenceLine(std::optional<double> value, const QString& label);
 
-    /// Shows history frames in [end - window, end] and the references aligned to them, replacing
-    /// every series at once.
-    void refresh(const TelemetryHistory& history, double end, double window, Alignment alignment = Alignment::Time);
+    /// Shows history frames in [start, end] not newer than `dataLimit` (a frozen view draws nothing
+    /// newer), and the references aligned to them, replacing every series at once.
+    void refresh(const TelemetryHistory& history, double start, double end, double dataLimit,
+                 Alignment alignment = Alignment::Time);
     /// Draws the shared cursor and the read-out of every trace at time t (nullopt hides it): the
     /// live value, and with a reference its value and the difference.
     void setCursor(const TelemetryHistory& history, std::optional<double> t, Alignment alignment = Alignment::Time);
     void setMarkers(std::vector<Marker> markers);
+    void setMeasureCursors(std::optional<double> a, std::optional<double> b) { view_->setMeasureCursors(a, b); }
+    /// Time gestures go to the panel (all charts move together); value gestures stay here.
+    void setNavigation(HoverChartView::Navigation navigation);
+    HoverChartView* view() const { return view_; }
+
+    /// The value axis mode: auto, auto but never shrink, fixed.
+    ValueRange& valueRange() { return range_; }
+    void setValueMode(ValueRange::Mode mode, double lo = 0.0, double hi = 0.0);
+    /// Re-applies the value range without new data (after a mode change or a y zoom).
+    void applyValueRange();
+
+    /// Where the plot area would start without extra room on the left (nullopt before the first
+    /// layout). The panel moves every chart's plot area to the largest, so a time is at the same x.
+    std::optional<double> naturalPlotLeft() const;
+    void setPlotLeft(double pixels);
+    /// The plot area in chart coordinates as last set.
+    QRectF plotArea() const;
+
+    /// A trace's value (display unit) in the history frame nearest to time t, not newer than
+    /// `dataLimit`; NaN when there is none.
+    double valueAt(const TelemetryHistory& history, std::size_t trace, double t, double dataLimit,
+                   Alignment alignment = Alignment::Time) const;
+
     /// The value axis' ticks as last drawn (round steps, NiceTicks.h).
     const AxisTicks& valueTicks() const { return yTicks_; }
     /// The read-out text of the last setCursor() (for tests).
@@ -84,6 +111,7 @@ signals:
     void hovered(std::optional<double> t);
 
 private:
+    void setValueTicks(double lo, double hi);
     /// The value a trace shows for history frame i: the channel, or live minus reference.
     double traceValue(const TelemetryHistory& history, std::size_t i, const telemetry::Column& c,
                       Alignment alignment) const;
@@ -91,6 +119,7 @@ private:
                            int columns, double& dataMin, double& dataMax);
 
     Spec spec_;
+    QLabel* header_;
     QChart* chart_;
     HoverChartView* view_;
     QValueAxis* xAxis_;
@@ -102,9 +131,9 @@ private:
     QString cursorText_;
     AxisTicks yTicks_{0.0, 0.0, 0.0, -1};  ///< none yet: the first refresh sets the axis
     double timeStep_ = 0.0;  ///< the time axis' tick step as last set
-    double yMin_ = 0.0;
-    double yMax_ = 1.0;
-    bool yInitialised_ = false;
+    ValueRange range_;
+    double dataMin_ = 0.0;   ///< the data in view at the last refresh (display unit)
+    double dataMax_ = 0.0;
 };
 
 }  // namespace jounce::widgets

@@ -1,15 +1,13 @@
 #include "TelemetryPanel.h"
 
+#include "CursorTable.h"
+#include "DisplayUnits.h"
 #include "WheelColors.h"
-#include "telemetry/CsvWriter.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QImage>
 #include <QLabel>
 #include <QMenu>
-#include <QPainter>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QToolButton>
@@ -21,6 +19,16 @@ namespace jounce::widgets {
 namespace {
 
 QString fromView(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+std::string_view unitOf(const QString& id)
+{
+    const std::string key = id.toStdString();
+    if (auto w = telemetry::wheelChannelFromId(key))
+        return telemetry::info(*w).unit;
+    if (auto v = telemetry::vehicleChannelFromId(key))
+        return telemetry::info(*v).unit;
+    return {};
+}
 
 }  // namespace
 
@@ -72,7 +80,8 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
 
     scroll_ = new QScrollBar(Qt::Horizontal, this);
     scroll_->setEnabled(false);
-    scroll_->setToolTip(tr("Scroll back through the recorded telemetry (pause the graphs first)"));
+    scroll_->setToolTip(tr("Scroll back through the telemetry kept since the last reset (up to 5 minutes): pause "
+                           "the graphs, drag a chart or zoom to a box first"));
     connect(scroll_, &QScrollBar::valueChanged, this, &TelemetryPanel::scrolled);
     bar->addWidget(scroll_, 1);
 
@@ -115,6 +124,30 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
     });
     bar->addWidget(channelBox_);
 
+    auto* resetButton = new QToolButton(this);
+    resetButton->setText(tr("Reset view"));
+    resetButton->setObjectName(QStringLiteral("resetViewButton"));
+    resetButton->setToolTip(tr("Back to the live end with the window's length, every value axis on auto (Home, or "
+                               "double-click a chart)"));
+    connect(resetButton, &QToolButton::clicked, this, &TelemetryPanel::resetView);
+    bar->insertWidget(bar->indexOf(scroll_), resetButton);
+
+    markersButton_ = new QToolButton(this);
+    markersButton_->setText(tr("Markers"));
+    markersButton_->setObjectName(QStringLiteral("markersButton"));
+    markersButton_->setToolTip(tr("Which events are marked on the time axis"));
+    markersButton_->setPopupMode(QToolButton::InstantPopup);
+    auto* markersMenu = new QMenu(markersButton_);
+    for (int k = 0; k < kChartEventKindCount; ++k) {
+        const auto kind = static_cast<ChartEventKind>(k);
+        QAction* a = markersMenu->addAction(tr(chartEventKindName(kind)));
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, this, [this, kind](bool on) { setEventsShown(kind, on); });
+    }
+    markersButton_->setMenu(markersMenu);
+    bar->insertWidget(bar->indexOf(scroll_), markersButton_);
+
     area_ = new QScrollArea(this);
     area_->setWidgetResizable(true);
     chartHost_ = new QWidget(area_);
@@ -136,16 +169,30 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
     row->addWidget(alignBox_);
     referenceRow_->hide();
 
+    cursorTable_ = new CursorTable(this);
+    connect(cursorTable_, &CursorTable::clearRequested, this, [this] {
+        setMeasureCursor(false, std::nullopt);
+        setMeasureCursor(true, std::nullopt);
+    });
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(referenceRow_);
     layout->addWidget(area_, 1);
+    layout->addWidget(cursorTable_);
+    setFocusPolicy(Qt::ClickFocus);
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        for (TelemetryChart* c : charts_)
+            c->valueRange().setAuto();  // a fixed range in the old unit would be wrong
+        rebuild();
+    });
     applyLayout("Default");
 }
 
-void TelemetryPanel::setVehicle(int wheelCount, std::optional<double> maxOmega)
+void TelemetryPanel::setVehicle(int wheelCount, std::optional<double> maxOmega, std::vector<double> maxCompression)
 {
+    eventVehicle_.maxCompression = std::move(maxCompression);
     if (wheelCount == wheelCount_ && maxOmega == maxOmega_)
         return;
     wheelCount_ = wheelCount;
@@ -177,11 +224,12 @@ TelemetryChart::Spec TelemetryPanel::specFor(const ChartDef& def) const
     TelemetryChart::Spec spec;
     spec.title = def.title;
     spec.difference = def.difference;
+    const UnitChoices units = DisplayUnits::current();
     int vehicleTraces = 0;
     for (const QString& id : def.channels) {
         const std::string key = id.toStdString();
         if (auto w = telemetry::wheelChannelFromId(key)) {
-            spec.unit = fromView(telemetry::info(*w).unit);
+            spec.conversion = units.conversionForChannel(key, telemetry::info(*w).unit);
             for (int i = 0; i < wheelCount_; ++i) {
                 telemetry::Column c;
                 c.kind = telemetry::Column::Kind::Wheel;
@@ -190,7 +238,7 @@ TelemetryChart::Spec TelemetryPanel::specFor(const ChartDef& def) const
                 spec.traces.push_back({c, QString::fromStdString(telemetry::wheelLabel(i)), wheelColor(i)});
             }
         } else if (auto v = telemetry::vehicleChannelFromId(key)) {
-            spec.unit = fromView(telemetry::info(*v).unit);
+            spec.conversion = units.conversionForChannel(key, telemetry::info(*v).unit);
             telemetry::Column c;
             c.kind = telemetry::Column::Kind::Vehicle;
             c.vehicle = *v;
@@ -205,105 +253,49 @@ TelemetryChart::Spec TelemetryPanel::specFor(const ChartDef& def) const
             }
         }
     }
-    if (def.channels.size() > 1)
-        spec.unit.clear();  // mixed channels: units in the trace names would be misleading
+    spec.unit = spec.conversion.label;
+    spec.minimumSpan *= spec.conversion.factor;
+    if (def.channels.size() > 1) {
+        // Mixed channels: one conversion for all would be wrong unless they share a unit.
+        const std::string_view first = def.channels.isEmpty() ? std::string_view() : unitOf(def.channels.front());
+        bool same = true;
+        for (const QString& id : def.channels)
+            same = same && unitOf(id) == first;
+        if (!same) {
+            spec.conversion = Conversion{};
+            spec.unit.clear();
+        }
+    }
     return spec;
 }
 
 void TelemetryPanel::rebuild()
 {
-    for (TelemetryChart* c : charts_)
+    // A chart's value-axis mode survives a rebuild (new references, units or wheel count).
+    std::vector<std::pair<QString, ValueRange>> ranges;
+    for (TelemetryChart* c : charts_) {
+        ranges.emplace_back(c->spec().title, c->valueRange());
         delete c;
+    }
     charts_.clear();
     for (std::size_t i = 0; i < defs_.size(); ++i) {
         auto* chart = new TelemetryChart(specFor(defs_[i]), references_, chartHost_);
-        chart->setMarkers(markers_);
-        chart->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
-            QMenu menu;
-            QAction* remove = menu.addAction(tr("Remove this chart"));
-            if (menu.exec(chart->mapToGlobal(pos)) == remove) {
-                const auto it = std::find(charts_.begin(), charts_.end(), chart);
-                defs_.erase(defs_.begin() + (it - charts_.begin()));
-                QMetaObject::invokeMethod(this, [this] { rebuild(); }, Qt::QueuedConnection);
-            }
-        });
-        connect(chart, &TelemetryChart::hovered, this, &TelemetryPanel::setCursorTime);
+        for (const auto& [title, range] : ranges)
+            if (title == chart->spec().title && range.mode() != ValueRange::Mode::Auto)
+                chart->valueRange() = range;
+        connectChart(chart);
         chartLayout_->addWidget(chart);
         charts_.push_back(chart);
     }
     drawnRevision_ = ~std::uint64_t(0);
     refresh();
+    // The new charts' value axes are known after the first refresh: line their plot areas up.
+    alignPlotAreas();
 }
 
 void TelemetryPanel::append(std::span<const telemetry::Frame> frames)
 {
     history_.append(frames);
-}
-
-bool TelemetryPanel::refresh()
-{
-    const double end = paused_ ? viewEnd_ : std::max(history_.endTime(), window_);
-    if (history_.revision() == drawnRevision_ && end == drawnEnd_)
-        return false;
-    for (TelemetryChart* c : charts_)
-        c->refresh(history_, end, window_, alignment_);
-    if (cursor_)
-        for (TelemetryChart* c : charts_)
-            c->setCursor(history_, cursor_, alignment_);
-    drawnRevision_ = history_.revision();
-    drawnEnd_ = end;
-    return true;
-}
-
-void TelemetryPanel::setWindowSeconds(double seconds)
-{
-    window_ = seconds;
-    const int index = windowBox_->findData(static_cast<int>(seconds));
-    if (index >= 0 && index != windowBox_->currentIndex())
-        windowBox_->setCurrentIndex(index);
-    drawnEnd_ = -1.0;
-    if (paused_)
-        setPaused(true);  // refresh the scroll range
-    refresh();
-}
-
-void TelemetryPanel::setPaused(bool paused)
-{
-    const bool changed = paused != paused_;
-    paused_ = paused;
-    pauseButton_->setChecked(paused);
-    pauseButton_->setText(paused ? tr("Resume live graphs") : tr("Pause graphs"));
-    scroll_->setEnabled(paused);
-    if (paused) {
-        // The scroll bar moves the right edge of the window, in steps of 0.1 s.
-        const double lo = history_.startTime() + window_;
-        const double hi = std::max(lo, history_.endTime());
-        const QSignalBlocker block(scroll_);
-        scroll_->setRange(static_cast<int>(lo * 10), static_cast<int>(hi * 10));
-        scroll_->setPageStep(static_cast<int>(window_ * 10));
-        scroll_->setValue(scroll_->maximum());
-        viewEnd_ = std::max(hi, window_);
-    }
-    drawnEnd_ = -1.0;
-    refresh();
-    if (changed)
-        emit pausedChanged(paused);
-}
-
-void TelemetryPanel::scrolled(int value)
-{
-    if (!paused_)
-        return;
-    viewEnd_ = value / 10.0;
-    refresh();
-}
-
-void TelemetryPanel::setCursorTime(std::optional<double> t)
-{
-    cursor_ = t;
-    for (TelemetryChart* c : charts_)
-        c->setCursor(history_, t, alignment_);
 }
 
 void TelemetryPanel::setReferences(std::vector<ReferenceRun> references)
@@ -343,41 +335,14 @@ void TelemetryPanel::setAlignment(Alignment alignment)
 void TelemetryPanel::setMarkers(std::vector<TelemetryChart::Marker> markers)
 {
     markers_ = std::move(markers);
-    for (TelemetryChart* c : charts_)
-        c->setMarkers(markers_);
+    drawnRevision_ = ~std::uint64_t(0);
+    refresh();
 }
 
 void TelemetryPanel::addDifferenceChart(const QString& channel)
 {
     ChartDef def{QStringLiteral("Δ ") + channel, {channel}, true};
     addChart(def);
-}
-
-QString TelemetryPanel::exportPng(const QString& path)
-{
-    refresh();
-    QImage image(chartHost_->size(), QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    chartHost_->render(&painter);
-    painter.end();
-    // Written to a temporary file renamed over the target: a failure leaves an old file whole.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        return tr("Could not write %1: %2").arg(path, file.errorString());
-    return {};
-}
-
-QString TelemetryPanel::exportCsv(const QString& path) const
-{
-    const double end = paused_ ? viewEnd_ : history_.endTime();
-    const std::vector<telemetry::Frame> frames = history_.range(end - window_, end);
-    const std::string csv = telemetry::toCsv(frames, wheelCount_);
-    QSaveFile file(path);  // atomic, as exportPng
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size()) || !file.commit())
-        return tr("Could not write %1: %2").arg(path, file.errorString());
-    return {};
 }
 
 }  // namespace jounce::widgets

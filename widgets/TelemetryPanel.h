@@ -1,9 +1,16 @@
 #pragma once
-// The telemetry area: a column of charts over a shared time window, live or paused and scrolled
-// back, with a shared hover cursor, a channel picker and named layouts.
+// The telemetry area: a column of charts over one shared time span, live or frozen (paused,
+// zoomed, panned, scrolled back over the whole kept history), with aligned plot areas, a shared
+// hover cursor, measurement cursors A and B with their table, event markers, a channel picker and
+// named layouts. Navigation and cursors live in TelemetryPanelView.cpp.
 
+#include "ChartEvents.h"
+#include "ChartNavigation.h"
 #include "TelemetryChart.h"
 #include "TelemetryHistory.h"
+
+#include <array>
+#include <utility>
 
 #include <QStringList>
 #include <QWidget>
@@ -12,6 +19,7 @@
 #include <vector>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QComboBox;
 class QLabel;
 class QScrollArea;
@@ -21,6 +29,8 @@ class QVBoxLayout;
 QT_END_NAMESPACE
 
 namespace jounce::widgets {
+
+class CursorTable;
 
 class TelemetryPanel : public QWidget {
     Q_OBJECT
@@ -37,8 +47,9 @@ public:
 
     explicit TelemetryPanel(QWidget* parent = nullptr);
 
-    /// The vehicle whose frames arrive: its wheel count and maxOmega (marked on the revs chart).
-    void setVehicle(int wheelCount, std::optional<double> maxOmega);
+    /// The vehicle whose frames arrive: its wheel count, maxOmega (marked on the revs chart) and
+    /// each wheel's maxCompression (bump-stop markers), m.
+    void setVehicle(int wheelCount, std::optional<double> maxOmega, std::vector<double> maxCompression = {});
     void applyLayout(const QString& name);
     void addChart(const ChartDef& def);
     void clearCharts();
@@ -54,6 +65,31 @@ public:
 
     void setWindowSeconds(double seconds);
     void setPaused(bool paused);
+    bool paused() const { return !view_.following(); }
+
+    /// The time span shown, [start, end], and the newest time drawn (older than end when frozen
+    /// early in a run).
+    std::pair<double, double> timeRange() const;
+    double dataLimit() const { return view_.dataLimit(history_.endTime()); }
+    /// Navigation, as the mouse drives it (also for tests and the keyboard).
+    void zoomTime(double factor, double around);
+    void panTime(double dt);
+    void showTimeRange(double start, double end);
+    /// Back to the live end with the window box's span, every value axis on auto (Home).
+    void resetView();
+
+    /// The measurement cursors (nullopt: unset) and the table of every visible trace at them.
+    void setMeasureCursor(bool b, std::optional<double> t);
+    std::optional<double> measureCursor(bool b) const { return b ? cursorB_ : cursorA_; }
+    const CursorTable* cursorTable() const { return cursorTable_; }
+
+    /// Maneuver phase starts (SimulationRunner::Status::maneuverPhases) for the phase markers.
+    void setPhaseMarks(std::vector<std::pair<double, std::string>> phases);
+    /// Shows or hides one kind of event marker.
+    void setEventsShown(ChartEventKind kind, bool shown);
+    bool eventsShown(ChartEventKind kind) const { return eventShown_[std::size_t(kind)]; }
+    /// The markers drawn at the last refresh (edits and events in view).
+    const std::vector<TelemetryChart::Marker>& shownMarkers() const { return shownMarkers_; }
 
     /// Runs drawn beside the live traces (at most kMaxReferences), with a legend above the charts.
     void setReferences(std::vector<ReferenceRun> references);
@@ -67,31 +103,52 @@ public:
     /// Adds a chart of live minus the first reference for a channel.
     void addDifferenceChart(const QString& channel);
 
-    /// The charts as one PNG, the shown history as CSV. Return an error message or "".
-    QString exportPng(const QString& path);
+    /// Exactly what is shown: the charts as one PNG (at the panel's size, or scaled to `size`), and
+    /// the frames of the visible time span with the visible traces' columns as CSV (SI, with the
+    /// units row). Return an error message or "".
+    QString exportPng(const QString& path, QSize size = {});
     QString exportCsv(const QString& path) const;
+    /// The CSV exportCsv writes.
+    std::string visibleCsv() const;
 
 signals:
     void pausedChanged(bool paused);
     void alignmentChanged(Alignment alignment);
 
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
 private:
     TelemetryChart::Spec specFor(const ChartDef& def) const;
     void rebuild();
+    void connectChart(TelemetryChart* chart);
+    void chartMenu(TelemetryChart* chart, const QPoint& pos);
     void scrolled(int value);
+    void updateScrollBar();
     void setCursorTime(std::optional<double> t);
+    void alignPlotAreas();
+    void updateMarkers(double start, double end);
+    void updateCursorTable();
+    void viewChanged();
 
     TelemetryHistory history_;
     std::vector<ChartDef> defs_;
     std::vector<TelemetryChart*> charts_;
     int wheelCount_ = 4;
     std::optional<double> maxOmega_;
-    double window_ = 10.0;
-    bool paused_ = false;
-    double viewEnd_ = 0.0;  ///< right edge of the window when paused
+    ChartEventVehicle eventVehicle_;
+    double window_ = 10.0;  ///< the window box's span
+    TimeView view_;
     std::uint64_t drawnRevision_ = ~std::uint64_t(0);
-    double drawnEnd_ = -1.0;
+    std::pair<double, double> drawnRange_{0.0, -1.0};
     std::optional<double> cursor_;
+    std::optional<double> cursorA_;
+    std::optional<double> cursorB_;
+    CursorTable* cursorTable_;
+    std::array<bool, kChartEventKindCount> eventShown_{true, true, true, true, true};
+    std::vector<std::pair<double, std::string>> phases_;
+    std::vector<TelemetryChart::Marker> shownMarkers_;
+    QToolButton* markersButton_;
     std::vector<ReferenceRun> references_;
     Alignment alignment_ = Alignment::Time;
     std::vector<TelemetryChart::Marker> markers_;

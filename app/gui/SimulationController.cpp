@@ -6,6 +6,18 @@
 #include <QKeyEvent>
 
 namespace jounce::gui {
+namespace {
+
+/// Each wheel's compression limit, for the charts' bump-stop markers.
+std::vector<double> maxCompressions(const VehicleConfig& c)
+{
+    std::vector<double> out;
+    for (const WheelConfig& w : c.wheels)
+        out.push_back(w.suspension.maxCompression);
+    return out;
+}
+
+}  // namespace
 
 SimulationController::SimulationController(VehicleDocument& document, widgets::TelemetryPanel& panel, QObject* parent)
     : QObject(parent), document_(document), panel_(panel)
@@ -13,7 +25,8 @@ SimulationController::SimulationController(VehicleDocument& document, widgets::T
     pushed_ = document_.configPtr();
     runner_ = std::make_unique<sim::SimulationRunner>(pushed_, nullptr);
     buffer_.reserve(4096);
-    panel_.setVehicle(static_cast<int>(document_.config().wheels.size()), document_.config().drive.engine.maxOmega);
+    panel_.setVehicle(static_cast<int>(document_.config().wheels.size()), document_.config().drive.engine.maxOmega,
+                      maxCompressions(document_.config()));
     connect(&document_, &VehicleDocument::configChanged, this, &SimulationController::pushConfig);
     connect(&timer_, &QTimer::timeout, this, &SimulationController::drain);
     timer_.setInterval(16);
@@ -45,7 +58,7 @@ void SimulationController::pushConfig()
     runner_->setConfig(pushed_, std::move(text));
     const std::optional<double> maxOmega =
         c.drive.type == DriveType::None ? std::nullopt : std::optional<double>(c.drive.engine.maxOmega);
-    panel_.setVehicle(static_cast<int>(c.wheels.size()), maxOmega);
+    panel_.setVehicle(static_cast<int>(c.wheels.size()), maxOmega, maxCompressions(c));
 }
 
 void SimulationController::setTerrain(std::shared_ptr<const sim::Terrain> terrain, const QString& name,
@@ -222,6 +235,9 @@ void SimulationController::drain()
         timings_.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
     const sim::SimulationRunner::Status s = runner_->status();
+    // Phase markers belong to the maneuver of the run shown; a reset or a drive clears them.
+    panel_.setPhaseMarks(s.maneuverRunning || s.maneuverFinished ? s.maneuverPhases
+                                                                  : std::vector<std::pair<double, std::string>>{});
     collectRuns(s);
     if (maneuverWasRunning_ && s.maneuverFinished) {
         maneuverWasRunning_ = false;

@@ -78,7 +78,7 @@ private slots:
             frames[i].wheel(jounce::telemetry::WheelChannel::Jounce, 0) = 0.1147 * std::sin(double(i) / 40.0) - 0.002395;
         }
         history.append(frames);
-        chart.refresh(history, 10.0, 10.0);
+        chart.refresh(history, 0.0, 10.0, 10.0);
         const AxisTicks& t = chart.valueTicks();
         QCOMPARE(t.step, 0.1);
         QCOMPARE(std::fmod(std::fabs(t.lo), t.step), 0.0);

@@ -1,0 +1,46 @@
+#pragma once
+// The measurement cursors' table under the telemetry charts: every visible trace at cursor A, at
+// cursor B and B − A, with Δt in the header, in the display units.
+
+#include <QColor>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QTableWidget;
+QT_END_NAMESPACE
+
+namespace jounce::widgets {
+
+class CursorTable : public QWidget {
+    Q_OBJECT
+public:
+    struct Row {
+        QString chart;   ///< the chart's title
+        QString trace;   ///< "FL", "engineOmega"
+        QString unit;    ///< display unit label, "" for none
+        QColor color;
+        double a = 0.0;  ///< NaN when A is not set or has no frame
+        double b = 0.0;
+        int decimals = 3;
+    };
+
+    explicit CursorTable(QWidget* parent = nullptr);
+    /// Shows the rows for cursors at a and b (either may be unset); hides itself with neither.
+    void show(std::optional<double> a, std::optional<double> b, const std::vector<Row>& rows);
+    /// The table's text, row by row and tab-separated (for tests and the clipboard).
+    QString text() const;
+
+signals:
+    void clearRequested();
+
+private:
+    QLabel* header_;
+    QTableWidget* table_;
+};
+
+}  // namespace jounce::widgets

@@ -1,0 +1,426 @@
+// TelemetryPanel: what the charts show and how the mouse and keyboard move it -- the shared time
+// span (live, paused, zoomed, panned, scrolled), aligned plot areas, the measurement cursors and
+// their table, event markers, and exports of exactly what is shown.
+
+#include "TelemetryPanel.h"
+
+#include "CursorTable.h"
+#include "DisplayUnits.h"
+#include "telemetry/CsvWriter.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QImage>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QPainter>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QToolButton>
+
+#include <algorithm>
+#include <cmath>
+
+namespace jounce::widgets {
+namespace {
+
+constexpr double kScrollResolution = 100.0;  // scroll bar steps per second (10 ms)
+
+QColor eventColor(ChartEventKind kind)
+{
+    switch (kind) {
+    case ChartEventKind::Edit: return QColor(200, 80, 0);
+    case ChartEventKind::Gear: return QColor(60, 60, 160);
+    case ChartEventKind::Phase: return QColor(20, 120, 120);
+    case ChartEventKind::WheelLift: return QColor(170, 120, 0);
+    case ChartEventKind::BumpStop: return QColor(180, 0, 40);
+    }
+    return Qt::gray;
+}
+
+/// Asks for a fixed value range; nullopt when cancelled.
+std::optional<std::pair<double, double>> askRange(QWidget* parent, const QString& title, double lo, double hi)
+{
+    QDialog dialog(parent);
+    dialog.setWindowTitle(title);
+    auto* form = new QFormLayout(&dialog);
+    auto* min = new QDoubleSpinBox(&dialog);
+    auto* max = new QDoubleSpinBox(&dialog);
+    for (QDoubleSpinBox* box : {min, max}) {
+        box->setRange(-1e9, 1e9);
+        box->setDecimals(4);
+    }
+    min->setValue(lo);
+    max->setValue(hi);
+    form->addRow(QObject::tr("Minimum"), min);
+    form->addRow(QObject::tr("Maximum"), max);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted || !(max->value() > min->value()))
+        return std::nullopt;
+    return std::pair{min->value(), max->value()};
+}
+
+}  // namespace
+
+std::pair<double, double> TelemetryPanel::timeRange() const
+{
+    return view_.range(history_.startTime(), history_.endTime());
+}
+
+bool TelemetryPanel::refresh()
+{
+    const std::pair<double, double> range = timeRange();
+    if (history_.revision() == drawnRevision_ && range == drawnRange_)
+        return false;
+    const double limit = dataLimit();
+    for (TelemetryChart* c : charts_)
+        c->refresh(history_, range.first, range.second, limit, alignment_);
+    updateMarkers(range.first, range.second);
+    if (cursor_)
+        for (TelemetryChart* c : charts_)
+            c->setCursor(history_, cursor_, alignment_);
+    if (cursorA_ || cursorB_)
+        updateCursorTable();
+    if (paused())
+        updateScrollBar();
+    drawnRevision_ = history_.revision();
+    drawnRange_ = range;
+    alignPlotAreas();
+    return true;
+}
+
+void TelemetryPanel::alignPlotAreas()
+{
+    // One left edge for every chart, the widest value labels' need: a time is at the same x on
+    // every chart and the shared hover cursor lines up.
+    double left = 0.0;
+    for (const TelemetryChart* c : charts_)
+        left = std::max(left, c->naturalPlotLeft().value_or(0.0));
+    for (TelemetryChart* c : charts_)
+        c->setPlotLeft(left);
+}
+
+void TelemetryPanel::viewChanged()
+{
+    drawnRange_ = {0.0, -1.0};
+    const bool frozen = paused();
+    if (pauseButton_->isChecked() != frozen) {
+        const QSignalBlocker block(pauseButton_);
+        pauseButton_->setChecked(frozen);
+        pauseButton_->setText(frozen ? tr("Resume live graphs") : tr("Pause graphs"));
+        scroll_->setEnabled(frozen);
+        emit pausedChanged(frozen);
+    }
+    refresh();
+}
+
+void TelemetryPanel::setWindowSeconds(double seconds)
+{
+    window_ = seconds;
+    const int index = windowBox_->findData(static_cast<int>(seconds));
+    if (index >= 0 && index != windowBox_->currentIndex())
+        windowBox_->setCurrentIndex(index);
+    if (paused()) {
+        const auto [start, end] = timeRange();
+        view_.zoom(seconds / (end - start), end, history_.startTime(), history_.endTime());
+    } else {
+        view_.follow(seconds);
+    }
+    viewChanged();
+}
+
+void TelemetryPanel::setPaused(bool paused)
+{
+    const bool wasPaused = this->paused();
+    if (paused)
+        view_.freeze(history_.startTime(), history_.endTime());
+    else
+        view_.follow(view_.span());
+    pauseButton_->setText(paused ? tr("Resume live graphs") : tr("Pause graphs"));
+    scroll_->setEnabled(paused);
+    if (pauseButton_->isChecked() != paused) {
+        const QSignalBlocker block(pauseButton_);
+        pauseButton_->setChecked(paused);
+    }
+    drawnRange_ = {0.0, -1.0};
+    refresh();
+    if (paused)
+        updateScrollBar();
+    if (wasPaused != paused)
+        emit pausedChanged(paused);
+}
+
+void TelemetryPanel::updateScrollBar()
+{
+    // The bar moves the view's right edge over everything kept up to the moment of freezing.
+    const auto [start, end] = timeRange();
+    const double span = end - start;
+    const double lo = std::min(history_.startTime() + span, end);
+    const double hi = std::max({lo, dataLimit(), end});
+    const QSignalBlocker block(scroll_);
+    scroll_->setRange(static_cast<int>(std::floor(lo * kScrollResolution)),
+                      static_cast<int>(std::ceil(hi * kScrollResolution)));
+    scroll_->setPageStep(std::max(1, static_cast<int>(span * kScrollResolution)));
+    scroll_->setSingleStep(std::max(1, static_cast<int>(span * kScrollResolution / 20)));
+    scroll_->setValue(static_cast<int>(std::lround(end * kScrollResolution)));
+}
+
+void TelemetryPanel::scrolled(int value)
+{
+    if (!paused())
+        return;
+    view_.scrollTo(value / kScrollResolution);
+    drawnRange_ = {0.0, -1.0};
+    refresh();
+}
+
+void TelemetryPanel::zoomTime(double factor, double around)
+{
+    view_.zoom(factor, around, history_.startTime(), history_.endTime());
+    viewChanged();
+}
+
+void TelemetryPanel::panTime(double dt)
+{
+    view_.pan(dt, history_.startTime(), history_.endTime());
+    viewChanged();
+}
+
+void TelemetryPanel::showTimeRange(double start, double end)
+{
+    view_.show(start, end, history_.startTime(), history_.endTime());
+    viewChanged();
+}
+
+void TelemetryPanel::resetView()
+{
+    view_.follow(window_);
+    for (TelemetryChart* c : charts_)
+        c->setValueMode(ValueRange::Mode::Auto);
+    viewChanged();
+}
+
+void TelemetryPanel::setCursorTime(std::optional<double> t)
+{
+    cursor_ = t;
+    for (TelemetryChart* c : charts_)
+        c->setCursor(history_, t, alignment_);
+}
+
+void TelemetryPanel::setMeasureCursor(bool b, std::optional<double> t)
+{
+    (b ? cursorB_ : cursorA_) = t;
+    for (TelemetryChart* c : charts_)
+        c->setMeasureCursors(cursorA_, cursorB_);
+    updateCursorTable();
+}
+
+void TelemetryPanel::updateCursorTable()
+{
+    std::vector<CursorTable::Row> rows;
+    const double limit = dataLimit();
+    const auto at = [&](const TelemetryChart* c, std::size_t k, std::optional<double> t) {
+        return t ? c->valueAt(history_, k, *t, limit, alignment_) : std::numeric_limits<double>::quiet_NaN();
+    };
+    for (const TelemetryChart* c : charts_) {
+        const TelemetryChart::Spec& spec = c->spec();
+        const int decimals = std::max(spec.conversion.decimals, c->valueTicks().decimals + 1);
+        for (std::size_t k = 0; k < spec.traces.size(); ++k)
+            rows.push_back({spec.title, spec.traces[k].label, spec.unit, spec.traces[k].color, at(c, k, cursorA_),
+                            at(c, k, cursorB_), decimals});
+    }
+    cursorTable_->show(cursorA_, cursorB_, rows);
+}
+
+void TelemetryPanel::setPhaseMarks(std::vector<std::pair<double, std::string>> phases)
+{
+    if (phases == phases_)
+        return;
+    phases_ = std::move(phases);
+    drawnRange_ = {0.0, -1.0};
+    refresh();
+}
+
+void TelemetryPanel::setEventsShown(ChartEventKind kind, bool shown)
+{
+    eventShown_[std::size_t(kind)] = shown;
+    const QList<QAction*> actions = markersButton_->menu()->actions();
+    if (int(kind) < actions.size() && actions[int(kind)]->isChecked() != shown) {
+        const QSignalBlocker block(actions[int(kind)]);
+        actions[int(kind)]->setChecked(shown);
+    }
+    drawnRange_ = {0.0, -1.0};
+    refresh();
+}
+
+void TelemetryPanel::updateMarkers(double start, double end)
+{
+    std::vector<TelemetryChart::Marker> shown;
+    if (eventShown_[std::size_t(ChartEventKind::Edit)])
+        shown = markers_;
+    if (eventShown_[std::size_t(ChartEventKind::Phase)])
+        for (const auto& [t, name] : phases_)
+            if (t >= start && t <= end)
+                shown.push_back({t, QString::fromStdString(name), eventColor(ChartEventKind::Phase)});
+    const std::size_t first = history_.lowerBound(start);
+    const std::size_t last = history_.lowerBound(std::min(end, dataLimit()) + 1e-9);
+    for (const ChartEvent& e : findChartEvents(history_, first, last, eventVehicle_))
+        if (eventShown_[std::size_t(e.kind)])
+            shown.push_back({e.time, QString::fromStdString(e.text), eventColor(e.kind)});
+    std::stable_sort(shown.begin(), shown.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+    if (shown.size() == shownMarkers_.size() &&
+        std::equal(shown.begin(), shown.end(), shownMarkers_.begin(),
+                   [](const auto& a, const auto& b) { return a.time == b.time && a.text == b.text; }))
+        return;
+    shownMarkers_ = shown;
+    for (TelemetryChart* c : charts_)
+        c->setMarkers(shown);
+}
+
+void TelemetryPanel::connectChart(TelemetryChart* chart)
+{
+    chart->setMeasureCursors(cursorA_, cursorB_);
+    chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) { chartMenu(chart, pos); });
+    connect(chart, &TelemetryChart::hovered, this, &TelemetryPanel::setCursorTime);
+    HoverChartView::Navigation nav;
+    nav.zoomTime = [this](double factor, double t) { zoomTime(factor, t); };
+    nav.pan = [this](double dt, double) { panTime(dt); };
+    nav.zoomBox = [this](const QRectF& values) { showTimeRange(values.left(), values.right()); };
+    nav.placeCursor = [this](double t, bool b) { setMeasureCursor(b, t); };
+    nav.reset = [this] { resetView(); };
+    chart->setNavigation(std::move(nav));
+}
+
+void TelemetryPanel::chartMenu(TelemetryChart* chart, const QPoint& pos)
+{
+    const double t = chart->view()->valueAt(chart->view()->mapFrom(chart, pos)).x();
+    QMenu menu;
+    QMenu* axis = menu.addMenu(tr("Value axis"));
+    QAction* automatic = axis->addAction(tr("Auto (fit the data in view)"));
+    QAction* grow = axis->addAction(tr("Auto, never shrink"));
+    QAction* fixed = axis->addAction(tr("Fixed range…"));
+    for (QAction* a : {automatic, grow, fixed})
+        a->setCheckable(true);
+    const ValueRange::Mode mode = chart->valueRange().mode();
+    automatic->setChecked(mode == ValueRange::Mode::Auto);
+    grow->setChecked(mode == ValueRange::Mode::Grow);
+    fixed->setChecked(mode == ValueRange::Mode::Fixed);
+    QAction* placeA = menu.addAction(tr("Place cursor A here"));
+    QAction* placeB = menu.addAction(tr("Place cursor B here"));
+    QAction* clear = menu.addAction(tr("Clear cursors"));
+    clear->setEnabled(cursorA_ || cursorB_);
+    QAction* reset = menu.addAction(tr("Reset view\tHome"));
+    menu.addSeparator();
+    QAction* remove = menu.addAction(tr("Remove this chart"));
+    QAction* chosen = menu.exec(chart->mapToGlobal(pos));
+    if (chosen == automatic) {
+        chart->setValueMode(ValueRange::Mode::Auto);
+    } else if (chosen == grow) {
+        chart->setValueMode(ValueRange::Mode::Grow);
+    } else if (chosen == fixed) {
+        const AxisTicks& ticks = chart->valueTicks();
+        if (auto r = askRange(this, tr("%1: fixed range").arg(chart->spec().title), ticks.lo, ticks.hi))
+            chart->setValueMode(ValueRange::Mode::Fixed, r->first, r->second);
+    } else if (chosen == placeA || chosen == placeB) {
+        setMeasureCursor(chosen == placeB, t);
+    } else if (chosen == clear) {
+        setMeasureCursor(false, std::nullopt);
+        setMeasureCursor(true, std::nullopt);
+    } else if (chosen == reset) {
+        resetView();
+    } else if (chosen == remove) {
+        const auto it = std::find(charts_.begin(), charts_.end(), chart);
+        defs_.erase(defs_.begin() + (it - charts_.begin()));
+        QMetaObject::invokeMethod(this, [this] { rebuild(); }, Qt::QueuedConnection);
+    }
+}
+
+void TelemetryPanel::keyPressEvent(QKeyEvent* event)
+{
+    const auto [start, end] = timeRange();
+    switch (event->key()) {
+    case Qt::Key_Home: resetView(); break;
+    case Qt::Key_Escape:
+        setMeasureCursor(false, std::nullopt);
+        setMeasureCursor(true, std::nullopt);
+        break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomTime(0.5, 0.5 * (start + end)); break;
+    case Qt::Key_Minus: zoomTime(2.0, 0.5 * (start + end)); break;
+    case Qt::Key_Left: panTime(-0.1 * (end - start)); break;
+    case Qt::Key_Right: panTime(0.1 * (end - start)); break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+QString TelemetryPanel::exportPng(const QString& path, QSize size)
+{
+    refresh();
+    // The charts as they are on screen (the scroll area's whole content), scaled to `size` if given.
+    const QSize natural = chartHost_->size();
+    const QSize target = size.isValid() && !size.isEmpty() ? size : natural;
+    QImage image(target, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(double(target.width()) / natural.width(), double(target.height()) / natural.height());
+    chartHost_->render(&painter);
+    painter.end();
+    // Written to a temporary file renamed over the target: a failure leaves an old file whole.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return tr("Could not write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+std::string TelemetryPanel::visibleCsv() const
+{
+    // The frames of the visible span (not newer than a frozen view shows) and the visible traces'
+    // columns, in chart order, each once; values SI as every Jounce CSV.
+    std::vector<telemetry::Column> columns;
+    for (const TelemetryChart* c : charts_)
+        for (const TelemetryChart::Trace& t : c->spec().traces)
+            if (std::find(columns.begin(), columns.end(), t.column) == columns.end())
+                columns.push_back(t.column);
+    std::string out = "time";
+    for (const telemetry::Column& c : columns)
+        out += "," + telemetry::columnName(c);
+    out += "\ns";
+    for (const telemetry::Column& c : columns)
+        out += "," + std::string(telemetry::columnUnit(c));
+    out += "\n";
+    const auto [start, end] = timeRange();
+    const std::size_t first = history_.lowerBound(start);
+    const std::size_t last = history_.lowerBound(std::min(end, dataLimit()) + 1e-9);
+    for (std::size_t i = first; i < last; ++i) {
+        const telemetry::Frame& f = history_.at(i);
+        telemetry::appendNumber(out, f.time());
+        for (const telemetry::Column& c : columns) {
+            out += ',';
+            telemetry::appendNumber(out, f.value(c));
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+QString TelemetryPanel::exportCsv(const QString& path) const
+{
+    const std::string csv = visibleCsv();
+    QSaveFile file(path);  // atomic, as exportPng
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size()) || !file.commit())
+        return tr("Could not write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+}  // namespace jounce::widgets
