@@ -257,6 +257,13 @@ private slots:
         QVERIFY2(dialog->exampleText().startsWith("0.5236 rad · 523.6 rad/s · 27.78 m/s · 300.0 mm"),
                  qPrintable(dialog->exampleText()));
 
+        // The curve editor (before any edit redraws it): axis titles and ranges in mm and rad.
+        const SuspensionData& s = w.document().config().wheels[0].suspension;
+        QCOMPARE(curveAxis(curves, Qt::Horizontal)->titleText(), QString("jounce (mm)"));
+        QCOMPARE(curveAxis(curves, Qt::Vertical)->titleText(), QString("camber (rad)"));
+        QVERIFY(curveAxis(curves, Qt::Horizontal)->max() >= 1000.0 * s.maxCompression);
+        QVERIFY(curveAxis(curves, Qt::Horizontal)->min() <= -1000.0 * s.maxDroop);
+
         // The editor: values, units and typed input in the new units.
         const double steer = w.document().config().wheels[0].wheel.maxSteer;
         QCOMPARE(editor.displayText("wheels[0].wheel.maxSteer"), QString::number(steer, 'g', 7));
@@ -265,13 +272,6 @@ private slots:
         QCOMPARE(editor.editCell("wheels[0].wheel.radius", "350"), QString());
         QCOMPARE(w.document().config().wheels[0].wheel.radius, 0.35);
         QVERIFY(rowNamed(editor.findChild<QTreeWidget*>(), "= static jounce (mm)"));
-
-        // The curve editor: axis titles and ranges in mm and rad.
-        const SuspensionData& s = w.document().config().wheels[0].suspension;
-        QCOMPARE(curveAxis(curves, Qt::Horizontal)->titleText(), QString("jounce (mm)"));
-        QCOMPARE(curveAxis(curves, Qt::Vertical)->titleText(), QString("camber (rad)"));
-        QVERIFY(curveAxis(curves, Qt::Horizontal)->max() >= 1000.0 * s.maxCompression);
-        QVERIFY(curveAxis(curves, Qt::Horizontal)->min() <= -1000.0 * s.maxDroop);
 
         // The status line, on its next refresh.
         QVERIFY2(QTest::qWaitFor([&] { return status->text().contains(" m/s ·") && status->text().contains(" rad/s"); }, 3000),
