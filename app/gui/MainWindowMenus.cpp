@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 #include "PreferencesDialog.h"
 #include "PresetFiles.h"
+#include "SweepWindow.h"
 
 #include "io/VehicleJson.h"
 #include "widgets/ParameterEditor.h"
@@ -147,6 +148,16 @@ void MainWindow::buildMenus()
         w.activateWindow();
     });
     compare->setToolTip(tr("Run the same maneuver for two to four vehicles and compare parameters, telemetry and figures"));
+    QAction* sweepAction = sim->addAction(tr("S&weep…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this, [this] {
+        auto* w = findChild<SweepWindow*>();
+        if (!w)
+            w = new SweepWindow(document_, presetsDir(), [this]() -> CompareWindow& { return compareWindow(); }, this);
+        w->show();
+        w->raise();
+        w->activateWindow();
+    });
+    sweepAction->setObjectName(QStringLiteral("sweepAction"));
+    sweepAction->setToolTip(tr("Vary parameters of the edited vehicle over many runs: heat maps, sensitivity, pick a point"));
     sim->addSeparator();
     runAction_->setShortcut(QKeySequence(Qt::Key_F5));
     pauseAction_->setShortcut(QKeySequence(Qt::Key_F6));
