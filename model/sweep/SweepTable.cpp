@@ -1,5 +1,7 @@
 #include "sweep/SweepTable.h"
 
+#include "sweep/SweepPoints.h"
+
 #include "json/JsonText.h"
 
 #include <algorithm>
@@ -62,7 +64,7 @@ std::optional<ChunkHeader> readMarker(std::string_view line)
     } catch (const std::exception&) {
         return std::nullopt;
     }
-    if (h.first >= h.end || h.end > h.points)
+    if (h.first >= h.end || h.end > h.points || h.points > kMaxPoints)  // a hostile count bounds nothing else
         return std::nullopt;
     return h;
 }

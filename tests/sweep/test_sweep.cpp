@@ -333,6 +333,11 @@ private slots:
         std::vector<ChunkFile> plain{files[0], {"local.csv", "point,x,status\n0,1,ok\n"}};
         c = collectChunks(plain);
         QVERIFY2(c.error.find("local.csv: not the results") != std::string::npos, c.error.c_str());
+        std::vector<ChunkFile> huge{{"huge.csv", std::string(kChunkMarker) +
+                                                     R"({"fingerprint": "x", "chunk": 0, "chunks": 1, "first": 0, "end": 1, "points": 1000000000000})" +
+                                                     "\npoint,status\n0,ok\n"}};
+        c = collectChunks(huge);
+        QVERIFY2(c.error.find("huge.csv: not the results") != std::string::npos, c.error.c_str());
         std::vector<ChunkFile> stray = files;
         stray[0].text += "7,400,4.5,1,2,ok\n";
         c = collectChunks(stray);
