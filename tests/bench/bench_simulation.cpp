@@ -1,20 +1,39 @@
 // Simulation speed: microseconds per step and real-time factor for the reference car on the flat
 // terrain, on the flat terrain under 60 polygon patches of 9 999 corners (the surface look-up's
-// worst case) and on the proving ground (default 60 Hz step, vehicle-model.md's sub-step rule), and
-// for 20 cars at once. A benchmark, not a timed test: it prints figures. `--short` runs briefly (CI).
+// worst case) and on the proving ground (default 60 Hz step, vehicle-model.md's sub-step rule), for
+// 20 cars at once, and for the peer: Bullet's own btRaycastVehicle built from the same car
+// (RaycastVehiclePeer.h) driving the same throttle on the same ground shapes. Jounce's cost is
+// printed as a ratio to the peer's, both as a user runs it (Simulation: maneuver player,
+// telemetry frame, bad-state checks) and like for like (the vehicle alone in a World, fed the
+// throttle the maneuver gave). A benchmark, not a timed test: it prints figures.
+//
+//   bench_simulation [--short] [--repeat N] [--only CASE]
+//
+// Every case runs N times (interleaved, so a busy moment of a shared machine spreads over all of
+// them); the table gives the median and the range of the thread's CPU time per step. `--short`
+// runs briefly once (CI); `--only` runs one case (for a profiler).
+
+#include "RaycastVehiclePeer.h"
 
 #include "config/ReferenceCar.h"
-#include "world/World.h"
 #include "run/Simulation.h"
-#include "world/TerrainGround.h"
 #include "scenario/ManeuverJson.h"
+#include "world/TerrainGround.h"
 #include "world/TerrainJson.h"
+#include "world/World.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <span>
+#include <string>
+#include <vector>
 
 using namespace jounce;
 using namespace jounce::sim;
@@ -23,6 +42,14 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::string source(const char* relative) { return (std::filesystem::path(JOUNCE_SOURCE_DIR) / relative).string(); }
+
+/// Seconds of CPU time this thread has used: a shared machine's other work does not count.
+double threadSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
 
 std::shared_ptr<const Terrain> terrain(const char* file)
 {
@@ -67,28 +94,117 @@ std::shared_ptr<const Terrain> withManyPatches(const Terrain& base)
     return t;
 }
 
-/// One car through the full-throttle maneuver, repeated until `simSeconds` are simulated.
-void oneCar(const char* label, const std::shared_ptr<const Terrain>& t, const Maneuver& m, double simSeconds)
-{
-    auto config = std::make_shared<const VehicleConfig>(referenceCar());
-    Simulation sim(makeGround(t), config, startPose(t.get()));
-    double simulated = 0.0;
+/// One timed run of a case.
+struct Sample {
+    double usPerStep = 0.0;  ///< thread CPU time
+    double realTime = 0.0;   ///< simulated over wall-clock seconds
     std::uint64_t steps = 0;
-    const auto start = Clock::now();
+    std::string note;        ///< what the run did, to check that the cars drove alike
+};
+
+/// The throttle of every step of one full-throttle maneuver, as Jounce's player gave it.
+std::vector<double> recordThrottle(const Maneuver& m, const std::shared_ptr<const Terrain>& t)
+{
+    Simulation sim(makeGround(t), std::make_shared<const VehicleConfig>(referenceCar()), startPose(t.get()));
+    std::vector<double> out;
+    sim.startManeuver(m);
+    while (sim.maneuverRunning()) {
+        sim.step();
+        out.push_back(sim.lastInput().pad.accel);
+    }
+    return out;
+}
+
+/// One car through the full-throttle maneuver, repeated until `simSeconds` are simulated.
+Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double simSeconds)
+{
+    Simulation sim(makeGround(t), std::make_shared<const VehicleConfig>(referenceCar()), startPose(t.get()));
+    Sample s;
+    double simulated = 0.0, distance = 0.0, speed = 0.0;
+    const double cpu = threadSeconds();
+    const auto wall = Clock::now();
     while (simulated < simSeconds) {
         sim.startManeuver(m);
         while (sim.maneuverRunning()) {
             sim.step();
-            ++steps;
+            ++s.steps;
             simulated += sim.timeStep();
         }
+        distance = sim.distance();
+        speed = sim.vehicle().localVelocity().x();
     }
-    const double wall = std::chrono::duration<double>(Clock::now() - start).count();
-    std::printf("%-34s %10.2f us/step %10.0f x real time  (%llu steps)\n", label, wall / double(steps) * 1e6,
-                simulated / wall, static_cast<unsigned long long>(steps));
+    s.usPerStep = (threadSeconds() - cpu) / double(s.steps) * 1e6;
+    s.realTime = simulated / std::chrono::duration<double>(Clock::now() - wall).count();
+    char note[96];
+    std::snprintf(note, sizeof note, "%.0f m, %.1f m/s at the end", distance, speed);
+    s.note = note;
+    return s;
 }
 
-void manyCars(const char* label, const std::shared_ptr<const Terrain>& t, int cars, double simSeconds)
+/// Jounce's vehicle alone in a World, driven by `throttle` as the peer is: what oneCar measures
+/// without the Simulation around it (maneuver player, telemetry frame, bad-state checks).
+Sample worldCar(const std::shared_ptr<const Terrain>& t, const std::vector<double>& throttle, double simSeconds)
+{
+    auto config = std::make_shared<const VehicleConfig>(referenceCar());
+    World world(makeGround(t));
+    const SpawnPose start = startPose(t.get());
+    Vehicle& car = world.addVehicle(config, start);
+    const double dt = config->simulation.timeStep;
+    Sample s;
+    double simulated = 0.0, distance = 0.0, speed = 0.0;
+    const double cpu = threadSeconds();
+    const auto wall = Clock::now();
+    while (simulated < simSeconds) {
+        car.reset(start);
+        for (double a : throttle) {
+            VehicleInputs in;
+            in.accel = a;
+            world.step(dt, std::span(&in, 1));
+            ++s.steps;
+            simulated += dt;
+        }
+        const btVector3 p = car.chassisTransform().getOrigin();
+        distance = std::hypot(p.x() - start.x, p.y() - start.y);
+        speed = car.localVelocity().x();
+    }
+    s.usPerStep = (threadSeconds() - cpu) / double(s.steps) * 1e6;
+    s.realTime = simulated / std::chrono::duration<double>(Clock::now() - wall).count();
+    char note[96];
+    std::snprintf(note, sizeof note, "%.0f m, %.1f m/s at the end", distance, speed);
+    s.note = note;
+    return s;
+}
+
+/// The peer driving `throttle` step by step from the start, as often as oneCar runs the maneuver.
+Sample peerCar(const std::shared_ptr<const Terrain>& t, const std::vector<double>& throttle, double simSeconds)
+{
+    bench::RaycastVehiclePeer peer(makeGround(t), referenceCar(), startPose(t.get()));
+    const SpawnPose start = startPose(t.get());
+    Sample s;
+    double simulated = 0.0, distance = 0.0, speed = 0.0;
+    int contact = 0;
+    const double cpu = threadSeconds();
+    const auto wall = Clock::now();
+    while (simulated < simSeconds) {
+        peer.reset();
+        for (double a : throttle) {
+            peer.step(a);
+            ++s.steps;
+            simulated += peer.timeStep();
+        }
+        distance = std::hypot(peer.position().x() - start.x, peer.position().y() - start.y);
+        speed = peer.forwardSpeed();
+        contact = peer.wheelsInContact();
+    }
+    s.usPerStep = (threadSeconds() - cpu) / double(s.steps) * 1e6;
+    s.realTime = simulated / std::chrono::duration<double>(Clock::now() - wall).count();
+    char note[96];
+    std::snprintf(note, sizeof note, "%.0f m, %.1f m/s at the end, %d wheels down", distance, speed, contact);
+    s.note = note;
+    return s;
+}
+
+Sample manyCars(const std::shared_ptr<const Terrain>& t, int cars, double simSeconds)
 {
     auto config = std::make_shared<const VehicleConfig>(referenceCar());
     World world(makeGround(t));
@@ -99,21 +215,102 @@ void manyCars(const char* label, const std::shared_ptr<const Terrain>& t, int ca
     for (VehicleInputs& in : inputs)
         in.accel = 1.0;
     const double dt = config->simulation.timeStep;
-    const auto steps = static_cast<std::uint64_t>(simSeconds / dt);
-    const auto begin = Clock::now();
-    for (std::uint64_t s = 0; s < steps; ++s)
+    Sample s;
+    s.steps = static_cast<std::uint64_t>(simSeconds / dt);
+    const double cpu = threadSeconds();
+    const auto wall = Clock::now();
+    for (std::uint64_t k = 0; k < s.steps; ++k)
         world.step(dt, inputs);
-    const double wall = std::chrono::duration<double>(Clock::now() - begin).count();
-    std::printf("%-34s %10.2f us/step %10.0f x real time  (%d cars, %.2f us per car-step)\n", label,
-                wall / double(steps) * 1e6, double(steps) * dt / wall, cars, wall / double(steps) / cars * 1e6);
+    s.usPerStep = (threadSeconds() - cpu) / double(s.steps) * 1e6;
+    s.realTime = double(s.steps) * dt / std::chrono::duration<double>(Clock::now() - wall).count();
+    char note[96];
+    std::snprintf(note, sizeof note, "%d cars, %.2f us per car-step", cars, s.usPerStep / cars);
+    s.note = note;
+    return s;
+}
+
+struct Case {
+    const char* name;
+    const char* label;
+    std::function<Sample()> run;
+    std::vector<Sample> samples{};
+
+    double median() const
+    {
+        std::vector<double> v;
+        for (const Sample& s : samples)
+            v.push_back(s.usPerStep);
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+};
+
+struct Options {
+    bool brief = false;
+    int repeat = 5;
+    std::string only;
+};
+
+bool parse(int argc, char** argv, Options& o)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--short") == 0) {
+            o.brief = true;
+            o.repeat = 1;
+        } else if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
+            o.repeat = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            o.only = argv[++i];
+        } else {
+            return false;
+        }
+    }
+    return o.repeat >= 1;
+}
+
+void printTable(const std::vector<Case>& cases)
+{
+    std::printf("\n%-38s %10s %18s %12s  %s\n", "case", "us/step", "range", "x real time", "last run");
+    for (const Case& c : cases) {
+        if (c.samples.empty())
+            continue;
+        double lo = 1e300, hi = 0.0;
+        for (const Sample& s : c.samples) {
+            lo = std::min(lo, s.usPerStep);
+            hi = std::max(hi, s.usPerStep);
+        }
+        std::printf("%-38s %10.2f %8.2f .. %6.2f %12.0f  %s (%llu steps)\n", c.label, c.median(), lo, hi,
+                    c.samples.back().realTime, c.samples.back().note.c_str(),
+                    static_cast<unsigned long long>(c.samples.back().steps));
+    }
+}
+
+void printRatios(const std::map<std::string, double>& m)
+{
+    const auto ratio = [&](const char* what, const char* a, const char* b) {
+        if (m.count(a) && m.count(b) && m.at(b) > 0.0)
+            std::printf("%-52s %6.2f\n", what, m.at(a) / m.at(b));
+    };
+    std::printf("\nratios of the medians\n");
+    ratio("Jounce / btRaycastVehicle, flat terrain", "flat", "peer-flat");
+    ratio("Jounce / btRaycastVehicle, proving ground", "proving", "peer-proving");
+    ratio("Jounce in a bare World / btRaycastVehicle, flat", "world-flat", "peer-flat");
+    ratio("Jounce in a bare World / btRaycastVehicle, proving", "world-proving", "peer-proving");
+    ratio("Jounce proving ground / flat", "proving", "flat");
+    ratio("btRaycastVehicle proving ground / flat", "peer-proving", "peer-flat");
 }
 
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    const bool brief = argc > 1 && std::strcmp(argv[1], "--short") == 0;
-    const double seconds = brief ? 20.0 : 600.0;
+    Options o;
+    if (!parse(argc, argv, o)) {
+        std::fprintf(stderr, "usage: bench_simulation [--short] [--repeat N] [--only CASE]\n");
+        return 2;
+    }
+    const double seconds = o.brief ? 20.0 : 600.0;
     ManeuverDocument m = loadManeuver(source("presets/maneuvers/full-throttle.json"));
     if (!m.ok())
         return 1;
@@ -121,17 +318,49 @@ int main(int argc, char** argv)
     const auto loadStart = Clock::now();
     auto proving = terrain("presets/terrains/proving-ground.json");
     const double load = std::chrono::duration<double>(Clock::now() - loadStart).count();
-    std::printf("Jounce simulation benchmark (%s): reference car, full-throttle.json, 60 Hz, spec sub-steps\n",
-                brief ? "short" : "full");
+    std::printf("Jounce simulation benchmark (%s, %d run%s per case): reference car, full-throttle.json, 60 Hz, "
+                "spec sub-steps; CPU time of the benchmark's thread\n",
+                o.brief ? "short" : "full", o.repeat, o.repeat == 1 ? "" : "s");
     std::printf("proving ground loaded in %.3f s\n", load);
-    oneCar("1 car, flat terrain", flat, m.maneuver, seconds);
     auto rings = withManyPatches(*flat);
     const auto indexStart = Clock::now();
     rings->surfaceAt(0.0, 0.0);  // the first look-up indexes the patches
     std::printf("surface index of 60 x 9999 corners built in %.3f s\n",
                 std::chrono::duration<double>(Clock::now() - indexStart).count());
-    oneCar("1 car, flat + 60 big polygons", rings, m.maneuver, seconds);
-    oneCar("1 car, proving ground", proving, m.maneuver, seconds);
-    manyCars("20 cars, proving ground", proving, 20, brief ? 5.0 : 60.0);
+    // The maneuver's throttle on each terrain, recorded when a case first needs it (so that
+    // `--only` runs nothing else).
+    std::map<const Terrain*, std::vector<double>> throttles;
+    const auto throttle = [&](const std::shared_ptr<const Terrain>& t) -> const std::vector<double>& {
+        auto it = throttles.find(t.get());
+        if (it == throttles.end())
+            it = throttles.emplace(t.get(), recordThrottle(m.maneuver, t)).first;
+        return it->second;
+    };
+
+    const Maneuver& mv = m.maneuver;
+    std::vector<Case> cases = {
+        {"flat", "1 car, flat terrain", [&] { return oneCar(flat, mv, seconds); }},
+        {"polygons", "1 car, flat + 60 big polygons", [&] { return oneCar(rings, mv, seconds); }},
+        {"proving", "1 car, proving ground", [&] { return oneCar(proving, mv, seconds); }},
+        {"world-flat", "1 car in a bare World, flat", [&] { return worldCar(flat, throttle(flat), seconds); }},
+        {"world-proving", "1 car in a bare World, proving ground", [&] { return worldCar(proving, throttle(proving), seconds); }},
+        {"peer-flat", "btRaycastVehicle, flat terrain", [&] { return peerCar(flat, throttle(flat), seconds); }},
+        {"peer-proving", "btRaycastVehicle, proving ground", [&] { return peerCar(proving, throttle(proving), seconds); }},
+        {"cars20", "20 cars, proving ground", [&] { return manyCars(proving, 20, o.brief ? 5.0 : 60.0); }},
+    };
+    if (!o.only.empty() && std::none_of(cases.begin(), cases.end(), [&](const Case& c) { return o.only == c.name; })) {
+        std::fprintf(stderr, "no case %s\n", o.only.c_str());
+        return 2;
+    }
+    for (int r = 0; r < o.repeat; ++r)
+        for (Case& c : cases)
+            if (o.only.empty() || o.only == c.name)
+                c.samples.push_back(c.run());
+    printTable(cases);
+    std::map<std::string, double> medians;
+    for (const Case& c : cases)
+        if (!c.samples.empty())
+            medians[c.name] = c.median();
+    printRatios(medians);
     return 0;
 }
