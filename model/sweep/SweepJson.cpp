@@ -273,6 +273,10 @@ void crossCheck(ObjectReader& root, Sweep& sweep)
     if (!problems.hasErrors() && pointCount(sweep) > kMaxPoints)
         problems.error(root.at("parameters"), "the grid has more than " + std::to_string(kMaxPoints) +
                                                   " points; use fewer levels or a random design");
+    else if (!problems.hasErrors() && pointCount(sweep) * sweep.parameters.size() > kMaxPointValues)
+        problems.error(root.at("parameters"), std::to_string(pointCount(sweep)) + " points of " + std::to_string(sweep.parameters.size()) +
+                                                  " parameters are more than " + std::to_string(kMaxPointValues) +
+                                                  " values; cut the sweep into several");
     if (sweep.chunk && !problems.hasErrors() && sweep.chunk->points != pointCount(sweep))
         problems.error(root.at("chunk") + "/points", "the sweep has " + std::to_string(pointCount(sweep)) + " points, the chunk says " +
                                                          std::to_string(sweep.chunk->points));

@@ -13,6 +13,8 @@ namespace jounce::sweep {
 
 /// More points than this is a mistake in the file (a grid of 10 parameters at 10 levels), not a sweep.
 inline constexpr std::size_t kMaxPoints = 1'000'000;
+/// Points times parameters: what the points of one sweep hold in memory (a few hundred MB at most).
+inline constexpr std::size_t kMaxPointValues = 10'000'000;
 
 /// SplitMix64 (Steele, Lea, Flood: "Fast splittable pseudorandom number generators", 2014).
 class Random {

@@ -131,6 +131,15 @@ private slots:
         row("too many points",
             accelSweep(R"([{"path": "chassis.mass", "min": 1400, "max": 1600, "steps": 1001}, {"path": "drive.engine.peakTorque", "min": 400, "max": 600, "steps": 1000}])"),
             "/parameters", "more than 1000000 points");
+        row("too many values",
+            accelSweep(R"([{"path": "chassis.mass", "min": 1400, "max": 1600}, {"path": "drive.engine.peakTorque", "min": 400, "max": 600},
+                           {"path": "drive.gears.finalRatio", "min": 3, "max": 5}, {"path": "drive.gears.switchTime", "min": 0.1, "max": 0.5},
+                           {"path": "drive.clutch.strength", "min": 5, "max": 20},
+                           {"path": "drive.engine.moi", "min": 0.5, "max": 2}, {"path": "drive.engine.maxOmega", "min": 500, "max": 800},
+                           {"path": "drive.autoBox.latency", "min": 1, "max": 3}, {"path": "drive.gears.ratios[2]", "min": 3.5, "max": 4.5},
+                           {"path": "drive.gears.ratios[3]", "min": 1.8, "max": 2.2}, {"path": "drive.gears.ratios[4]", "min": 1.2, "max": 1.6}])",
+                       R"(, "design": {"type": "random", "samples": 1000000})"),
+            "/parameters", "more than 10000000 values");
         row("inline vehicle with an error",
             R"({"format": "jounce.sweep", "schemaVersion": 1, "maneuver": "acceleration-0-100", "parameters": )" + torque +
                 R"(, "vehicle": {"format": "jounce.vehicle", "schemaVersion": 1, "chassis": {"mass": -5}}})",
