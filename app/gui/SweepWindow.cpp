@@ -84,6 +84,11 @@ SweepWindow::SweepWindow(VehicleDocument& document, const QString& presetsDir, s
     });
     connect(&runner_, &SweepWindowRunner::finished, this, &SweepWindow::finished);
     buildMenus();
+    // Another vehicle opened: its name in the title, its parameters in the picker.
+    connect(&document_, &VehicleDocument::fileStateChanged, this, [this] {
+        setWindowTitle(tr("Sweep — %1").arg(QString::fromStdString(document_.config().name)));
+        fillParameterPicker();
+    });
 
     const QString skidpad = presetsDir_ + "/maneuvers/skidpad.json";
     if (!setManeuverFile(skidpad) && maneuverBox_->count() > 1)

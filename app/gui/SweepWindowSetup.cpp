@@ -206,9 +206,10 @@ void SweepWindow::fillParameterPicker()
             paths << QString::fromStdString(pattern);
         paths << QString::fromStdString(leaf.path);
     }
+    const QString typed = picker_->currentText();
     picker_->clear();
     picker_->addItems(paths);
-    picker_->setEditText(QString());
+    picker_->setEditText(typed);
 }
 
 bool SweepWindow::setManeuverFile(const QString& path)
