@@ -43,7 +43,7 @@ public:
     explicit XYPlotCanvas(const XYPlotState& state, QWidget* parent = nullptr);
 
     QSize sizeHint() const override { return {360, 320}; }
-    QSize minimumSizeHint() const override { return {200, 180}; }
+    QSize minimumSizeHint() const override { return {150, 110}; }  // fits the bottom dock at 1366x768
 
     /// The panels as last painted: one, or one per wheel for the friction circles.
     const std::vector<Panel>& panels() const { return panels_; }

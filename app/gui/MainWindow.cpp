@@ -9,6 +9,7 @@
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
 #include "widgets/VehicleView.h"
+#include "widgets/XYPlotPair.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -90,6 +91,11 @@ MainWindow::MainWindow()
     connect(simulation_.get(), &SimulationController::framesArrived, vehicleView_, qOverload<>(&QWidget::update));
     connect(simulation_.get(), &SimulationController::framesArrived, curves_, &widgets::CurveEditor::updateOperatingPoint);
     connect(simulation_.get(), &SimulationController::framesArrived, this, [this] { doctor_->feed(telemetry_->history()); });
+    xyPlots_ = new widgets::XYPlotPair(this);
+    xyPlots_->setHistory(&telemetry_->history());
+    connect(simulation_.get(), &SimulationController::framesArrived, this,
+            [this] { xyPlots_->append(simulation_->newFrames()); });
+    connect(telemetry_, &widgets::TelemetryPanel::pausedChanged, xyPlots_, &widgets::XYPlotPair::setFrozen);
     connect(simulation_.get(), &SimulationController::maneuverFinished, this, &MainWindow::showManeuverSummary);
     connect(simulation_.get(), &SimulationController::blockedChanged, this, [this](const QString& reason) {
         blockedLabel_->setText(reason);
@@ -118,6 +124,9 @@ MainWindow::MainWindow()
     connect(doctor_, &widgets::DoctorPanel::titleChanged, doctorDock, &QDockWidget::setWindowTitle);
     problemsDock->setWindowTitle(problems_->title());
     doctorDock->setWindowTitle(doctor_->title());
+    // The X–Y plots beside the problems and findings, not a tab of them: the g–g diagram stays in view.
+    QDockWidget* xyDock = addDock(this, tr("X–Y plots"), "XYPlotsDock", xyPlots_, Qt::BottomDockWidgetArea);
+    splitDockWidget(problemsDock, xyDock, Qt::Horizontal);
     tabifyDockWidget(problemsDock, doctorDock);
     problemsDock->raise();
     splitDockWidget(simDock, viewDock, Qt::Vertical);
@@ -153,6 +162,7 @@ void MainWindow::documentChanged()
 {
     parameters_->setVehicle(document_.config(), document_.savedConfig(), document_.problems());
     vehicleView_->setVehicle(document_.config());
+    xyPlots_->setVehicle(document_.config());
     curves_->setVehicle(document_.config());
     doctor_->setVehicle(document_.config());
     problems_->setProblems(document_.problems(), document_.displayName());

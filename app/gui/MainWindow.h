@@ -30,6 +30,7 @@ class CurveEditor;
 class DoctorPanel;
 class TelemetryPanel;
 class VehicleView;
+class XYPlotPair;
 }  // namespace jounce::widgets
 
 namespace jounce::sim {
@@ -133,6 +134,7 @@ private:
     widgets::ParameterEditor* parameters_;
     widgets::ProblemsPanel* problems_;
     widgets::VehicleView* vehicleView_;
+    widgets::XYPlotPair* xyPlots_;
     widgets::CurveEditor* curves_;
     widgets::DoctorPanel* doctor_;
     std::unique_ptr<SimulationController> simulation_;

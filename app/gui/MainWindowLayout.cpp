@@ -65,6 +65,10 @@ void MainWindow::layoutDockSizes()
     // Bottom: five rows of problems or findings under the dock's title, summary and tabs.
     const int bottom = std::clamp(h * 24 / 100, 175, 260);
     resizeDocks({problems}, {bottom}, Qt::Vertical);
+    // Beside them the two X–Y plots, square: each as wide as the dock is high, plus the kind combo.
+    QDockWidget* xy = dock("XYPlotsDock");
+    const int xyWidth = std::min(2 * bottom + 40, w / 2);
+    resizeDocks({problems, xy}, {w - xyWidth, xyWidth}, Qt::Horizontal);
     const int column = h - bottom;
     resizeDocks({params, curves}, {column * 52 / 100, column * 48 / 100}, Qt::Vertical);
     // The simulation dock keeps what its controls and status need (a minimum the dock layout

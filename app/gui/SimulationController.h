@@ -76,10 +76,13 @@ public:
     /// Durations (ms) of the telemetry updates since the last call (drain + chart refresh).
     std::vector<double> takeUpdateTimings();
     std::uint64_t chartUpdates() const { return chartUpdates_; }
+    /// The frames of the last drain (what framesArrived announced).
+    const std::vector<telemetry::Frame>& newFrames() const { return buffer_; }
     /// Milliseconds between drains (60 Hz by default).
     void setUpdateInterval(int ms) { timer_.setInterval(ms); }
 
 signals:
+    /// New frames reached the telemetry panel; newFrames() holds them until the next drain.
     void framesArrived();
     void maneuverFinished();
     /// Runs were finished or opened and added to runs().

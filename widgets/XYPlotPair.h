@@ -1,0 +1,31 @@
+#pragma once
+// The workbench's X–Y plots: two XYPlots side by side (a g–g diagram and the friction circles by
+// default, each switchable to any kind), fed with the same frames, frozen with the charts, in the
+// display units.
+
+#include "XYPlot.h"
+
+#include <QWidget>
+
+#include <array>
+
+namespace jounce::widgets {
+
+class XYPlotPair : public QWidget {
+    Q_OBJECT
+public:
+    explicit XYPlotPair(QWidget* parent = nullptr);
+
+    XYPlot* plot(int i) const { return plots_[std::size_t(i)]; }
+    void setVehicle(const VehicleConfig& config);
+    void setHistory(const TelemetryHistory* history);
+    void append(std::span<const telemetry::Frame> frames);
+    void setFrozen(bool frozen);
+
+private:
+    void applyUnits();
+
+    std::array<XYPlot*, 2> plots_{};
+};
+
+}  // namespace jounce::widgets
