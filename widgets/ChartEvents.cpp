@@ -6,6 +6,7 @@ namespace jounce::widgets {
 
 namespace {
 constexpr double kBumpStopTolerance = 1e-3;  // m: the model clamps jounce at maxCompression exactly
+constexpr std::size_t kGearLookBack = 600;   // frames: a shift's neutral lasts well under 10 s
 }
 
 std::vector<ChartEvent> findChartEvents(const TelemetryHistory& history, std::size_t first, std::size_t last,
@@ -15,15 +16,22 @@ std::vector<ChartEvent> findChartEvents(const TelemetryHistory& history, std::si
     using telemetry::WheelChannel;
     std::vector<ChartEvent> events;
     last = std::min(last, history.size());
+    // A shift passes through neutral (vehicle-model, gears): one event when the new gear engages,
+    // "2→3", not two. The gear engaged before the range is looked up a few seconds back.
+    int engaged = 0;
+    for (std::size_t back = 0; back < kGearLookBack && back < first && engaged == 0; ++back)
+        engaged = static_cast<int>(history.at(first - 1 - back).vehicle(VehicleChannel::Gear));
     // Each frame is compared with the one before it, so the first frame of the range has no event.
     for (std::size_t i = std::max<std::size_t>(first, 1); i < last && events.size() < limit; ++i) {
         const telemetry::Frame& before = history.at(i - 1);
         const telemetry::Frame& now = history.at(i);
-        const int gearBefore = static_cast<int>(before.vehicle(VehicleChannel::Gear));
         const int gear = static_cast<int>(now.vehicle(VehicleChannel::Gear));
-        if (gear != gearBefore)
-            events.push_back({now.time(), ChartEventKind::Gear,
-                              std::to_string(gearBefore) + "\u2192" + std::to_string(gear)});
+        if (gear != 0 && gear != engaged) {
+            if (engaged != 0 || static_cast<int>(before.vehicle(VehicleChannel::Gear)) == 0)
+                events.push_back({now.time(), ChartEventKind::Gear,
+                                  (engaged == 0 ? std::string("N") : std::to_string(engaged)) + "\u2192" + std::to_string(gear)});
+            engaged = gear;
+        }
         const int wheels = std::min(now.wheelCount(), static_cast<int>(vehicle.maxCompression.size()));
         for (int w = 0; w < wheels; ++w) {
             const std::string label = telemetry::wheelLabel(w);

@@ -25,8 +25,9 @@ struct ChartEventVehicle {
 };
 
 /// Events in history frames [first, last), in time order, at most `limit` of them (the rest are
-/// dropped: too many lines would hide the traces anyway). A bump-stop hit is a jounce within 1 mm
-/// of maxCompression reached from below; a wheel lift is inAir going from 0 to 1.
+/// dropped: too many lines would hide the traces anyway). A gear change is a new gear engaging
+/// (the neutral a shift passes through is not one); a bump-stop hit is a jounce within 1 mm of
+/// maxCompression reached from below; a wheel lift is inAir going from 0 to 1.
 std::vector<ChartEvent> findChartEvents(const TelemetryHistory& history, std::size_t first, std::size_t last,
                                         const ChartEventVehicle& vehicle, std::size_t limit = 200);
 

@@ -110,8 +110,10 @@ std::pair<double, double> ValueRange::update(double dataMin, double dataMax, dou
         dataMin = mid - 0.5 * minimumSpan;
         dataMax = mid + 0.5 * minimumSpan;
     }
+    // A margin that does not cross zero: revs from 0 read from 0, not from -286.
     const double margin = 0.05 * (dataMax - dataMin);
-    const double lo = dataMin - margin, hi = dataMax + margin;
+    const double lo = dataMin >= 0.0 ? std::max(0.0, dataMin - margin) : dataMin - margin;
+    const double hi = dataMax <= 0.0 ? std::min(0.0, dataMax + margin) : dataMax + margin;
     if (!initialised_) {
         lo_ = lo;
         hi_ = hi;

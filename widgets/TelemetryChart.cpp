@@ -289,7 +289,14 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double start, doub
 void TelemetryChart::setValueTicks(double lo, double hi)
 {
     // Auto ranges widen to round tick values; a fixed range is shown exactly as typed or zoomed.
-    AxisTicks ticks = niceTicks(lo, hi, 4);
+    // As many ticks as the plot's height gives room for: QtCharts elides labels closer than about
+    // a label's height (a 6-tick revs axis on a 100 px chart read "…").
+    const double height = chart_->plotArea().height();
+    const double room = 1.4 * QFontMetricsF(yAxis_->labelsFont()).height();
+    int intervals = 4;
+    AxisTicks ticks = niceTicks(lo, hi, intervals);
+    while (intervals > 1 && height > 0.0 && (ticks.hi - ticks.lo) / ticks.step * room > height)
+        ticks = niceTicks(lo, hi, --intervals);
     if (range_.mode() == ValueRange::Mode::Fixed) {
         ticks.lo = lo;
         ticks.hi = hi;

@@ -9,6 +9,8 @@
 #include "widgets/TelemetryPanel.h"
 
 #include <QApplication>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QScrollArea>
 #include <QtTest>
 
@@ -23,7 +25,7 @@ namespace {
 
 constexpr double kRate = 60.0;
 
-/// Frames from t = (first+1)/60 on: forwardSpeed = 2 t, engine 100 rad/s, gear 1 then 2 from t = 1 s,
+/// Frames from t = (first+1)/60 on: forwardSpeed = 2 t, engine 100 rad/s, gear 1, neutral from 1 s, 2 from 1.3 s (a shift),
 /// FL jounce a sine with a bump-stop hit at 2.5 s, RR in the air from 2 s.
 std::vector<telemetry::Frame> frames(int first, int count)
 {
@@ -35,7 +37,7 @@ std::vector<telemetry::Frame> frames(int first, int count)
         f.setWheelCount(4);
         f.vehicle(VehicleChannel::ForwardSpeed) = 2.0 * t;
         f.vehicle(VehicleChannel::EngineOmega) = 100.0;
-        f.vehicle(VehicleChannel::Gear) = t < 1.0 ? 1.0 : 2.0;
+        f.vehicle(VehicleChannel::Gear) = t < 1.0 ? 1.0 : t < 1.3 ? 0.0 : 2.0;
         f.wheel(WheelChannel::Jounce, 0) = std::fabs(t - 2.5) < 0.05 ? 0.3 : 0.05 * std::sin(t);
         f.wheel(WheelChannel::TireLoad, 0) = 4000.0 + 1000.0 * std::sin(3.0 * t);
         f.wheel(WheelChannel::InAir, 3) = t >= 2.0 ? 1.0 : 0.0;
@@ -170,6 +172,28 @@ private slots:
             QVERIFY(std::abs(s.at(i, 3.0).x() - x0) <= 1);
     }
 
+    void shortChartsKeepWholeLabels()
+    {
+        // QtCharts elides value labels that sit closer than about their height: a 100 px revs
+        // chart with six ticks read "…" at every tick. Fewer, rounder ticks on a short chart.
+        TelemetryPanel panel;
+        panel.setVehicle(4, 600.0, {0.3, 0.3, 0.3, 0.3});
+        panel.resize(590, 780);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.append(frames(0, 300));
+        panel.refresh();
+        QApplication::processEvents();
+        panel.refresh();
+        for (const TelemetryChart* c : panel.charts()) {
+            QVERIFY(c->plotArea().height() < 120);
+            for (QGraphicsItem* item : c->view()->scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item))
+                    QVERIFY2(!text->toPlainText().contains("...") && !text->toPlainText().contains(QChar(0x2026)),
+                             qPrintable(c->spec().title + ": " + text->toPlainText()));
+        }
+    }
+
     void pauseFreezesEarlyInARun()
     {
         Shown s(3.0);
@@ -264,6 +288,7 @@ private slots:
             return out;
         };
         QVERIFY2(texts().contains(QString::fromUtf8("1\u21922")), qPrintable(texts().join(", ")));
+        QCOMPARE(texts().filter(QString::fromUtf8("\u2192")).size(), 1);  // the shift's neutral is not an event
         QVERIFY(texts().contains("brake"));
         QVERIFY(texts().contains("RR lifts"));
         QVERIFY(texts().contains("FL bump stop"));
