@@ -361,13 +361,21 @@ void TelemetryChart::setNavigation(HoverChartView::Navigation navigation)
 
 std::optional<double> TelemetryChart::naturalPlotLeft() const
 {
+    // Measured only when the labels or the size changed: forcing QtCharts' layout on every refresh
+    // of every chart cost a millisecond per update.
+    const QSizeF size = chart_->size();
+    if (naturalLeft_ && naturalFor_ == std::pair{yTicks_.lo, yTicks_.hi} && naturalSize_ == size)
+        return naturalLeft_;
     chart_->layout()->activate();  // a pending relayout (new labels, new margin) first
     const QRectF area = chart_->plotArea();
     if (area.isEmpty())
         return std::nullopt;  // not laid out yet
     qreal left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
     chart_->layout()->getContentsMargins(&left, &top, &right, &bottom);
-    return area.left() - left;
+    naturalLeft_ = area.left() - left;
+    naturalFor_ = {yTicks_.lo, yTicks_.hi};
+    naturalSize_ = size;
+    return naturalLeft_;
 }
 
 void TelemetryChart::setPlotLeft(double pixels)

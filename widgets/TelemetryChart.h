@@ -132,6 +132,9 @@ private:
     AxisTicks yTicks_{0.0, 0.0, 0.0, -1};  ///< none yet: the first refresh sets the axis
     double timeStep_ = 0.0;  ///< the time axis' tick step as last set
     ValueRange range_;
+    mutable std::optional<double> naturalLeft_;   ///< naturalPlotLeft() for these labels and size
+    mutable std::pair<double, double> naturalFor_;
+    mutable QSizeF naturalSize_;
     double dataMin_ = 0.0;   ///< the data in view at the last refresh (display unit)
     double dataMax_ = 0.0;
 };
