@@ -211,10 +211,15 @@ CurveDef loadFilterCurve(const VehicleConfig& c, int wheel)
     d.series.push_back({"filter points",
                         {{f.minNormalisedLoad, f.minFilteredNormalisedLoad, tlf::minNormalisedLoad, tlf::minFilteredNormalisedLoad},
                          {f.maxNormalisedLoad, f.maxFilteredNormalisedLoad, tlf::maxNormalisedLoad, tlf::maxFilteredNormalisedLoad}}});
-    const TireLoadFilterData filter = f;
-    d.operating = [filter, wheel](const telemetry::Frame& fr) -> std::optional<std::pair<double, double>> {
-        const double l = fr.wheel(WheelChannel::NormTireLoad, wheel);
-        return std::pair{l, sim::filterNormalisedLoad(filter, l)};
+    // The wheel's point: the raw load over the rest load in, the filtered normalised load out
+    // (the two channels the model publishes, vehicle-model §2.6).
+    const std::size_t w = std::min(std::size_t(std::max(wheel, 0)), c.wheels.empty() ? 0 : c.wheels.size() - 1);
+    const double rest = c.wheels.empty() ? 0.0
+                                         : sim::tireRestLoad(c.wheels[w].suspension.sprungMass, c.wheels[w].wheel.mass, kGravity);
+    d.operating = [rest, wheel](const telemetry::Frame& fr) -> std::optional<std::pair<double, double>> {
+        if (!(rest > 0.0) || fr.wheel(WheelChannel::InAir, wheel) > 0.5)
+            return std::nullopt;
+        return std::pair{fr.wheel(WheelChannel::RawTireLoad, wheel) / rest, fr.wheel(WheelChannel::NormTireLoad, wheel)};
     };
     return d;
 }

@@ -1,5 +1,6 @@
 #include "VehicleView.h"
 
+#include "DisplayUnits.h"
 #include "WheelColors.h"
 #include "config/Units.h"
 
@@ -192,8 +193,8 @@ void VehicleView::paintMap(QPainter& p, const QRectF& area, const telemetry::Fra
     p.resetTransform();
     p.setPen(Qt::white);
     p.drawText(area.adjusted(6, 4, -6, -4), Qt::AlignLeft | Qt::AlignTop,
-               frame ? tr("x %1 m, y %2 m, %3 km/h").arg(cx, 0, 'f', 1).arg(cy, 0, 'f', 1)
-                           .arg(frame->vehicle(VehicleChannel::ForwardSpeed) * 3.6, 0, 'f', 1)
+               frame ? tr("x %1 m, y %2 m, %3").arg(cx, 0, 'f', 1).arg(cy, 0, 'f', 1)
+                           .arg(DisplayUnits::current().format(frame->vehicle(VehicleChannel::ForwardSpeed), "m/s"))
                      : tr("no telemetry yet"));
     p.drawText(area.adjusted(6, 4, -6, -4), Qt::AlignRight | Qt::AlignBottom, tr("grid 10 m"));
     p.restore();
@@ -452,7 +453,7 @@ void VehicleView::paintRear(QPainter& p, const QRectF& area, const telemetry::Fr
         p.drawLine(patch, patch - QPointF(std::clamp(lateral * k, -area.width() * 0.4, area.width() * 0.4), 0));
         p.setPen(Qt::black);
         const QString label =
-            tr("%1 %2 mm").arg(QString::fromStdString(telemetry::wheelLabel(wi))).arg(jounce * 1000, 0, 'f', 0);
+            tr("%1 %2").arg(QString::fromStdString(telemetry::wheelLabel(wi)), DisplayUnits::current().format(jounce, "m"));
         const double labelWidth = p.fontMetrics().horizontalAdvance(label) + 4;
         const double left = std::clamp(patch.x() - labelWidth / 2, area.left() + 2, area.right() - 2 - labelWidth);
         rearLabels_.push_back(QRectF(left, ground.y() + 3, labelWidth, labelHeight));
