@@ -107,6 +107,8 @@ public:
     /// the frames of the visible time span with the visible traces' columns as CSV (SI, with the
     /// units row). Return an error message or "".
     QString exportPng(const QString& path, QSize size = {});
+    /// The charts' size on screen (the whole scroll area's content), what exportPng draws.
+    QSize chartsSize() const;
     QString exportCsv(const QString& path) const;
     /// The CSV exportCsv writes.
     std::string visibleCsv() const;

@@ -362,6 +362,8 @@ void TelemetryPanel::keyPressEvent(QKeyEvent* event)
     event->accept();
 }
 
+QSize TelemetryPanel::chartsSize() const { return chartHost_->size(); }
+
 QString TelemetryPanel::exportPng(const QString& path, QSize size)
 {
     refresh();

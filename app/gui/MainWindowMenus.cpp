@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QScreen>
@@ -73,17 +74,30 @@ void MainWindow::buildMenus()
             QSettings().setValue("document/exportDir", QFileInfo(path).absolutePath());
     });
     addExchangeMenus(file);
-    file->addAction(tr("Export telemetry &CSV…"), this, [this] {
+    QAction* csv = file->addAction(tr("Export shown telemetry as &CSV…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export telemetry"), QString(), tr("CSV (*.csv)"));
         if (!path.isEmpty())
             if (const QString err = telemetry_->exportCsv(path); !err.isEmpty())
                 QMessageBox::warning(this, tr("Export failed"), err);
     });
+    csv->setToolTip(tr("The frames of the time span the charts show and the channels they show, SI units"));
     file->addAction(tr("Export charts as &PNG…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export charts"), QString(), tr("PNG image (*.png)"));
-        if (!path.isEmpty())
-            if (const QString err = telemetry_->exportPng(path); !err.isEmpty())
-                QMessageBox::warning(this, tr("Export failed"), err);
+        if (path.isEmpty())
+            return;
+        // The charts as on screen, or scaled to a chosen size (a slide, a report page).
+        const QSize shown = telemetry_->chartsSize();
+        const QStringList sizes{tr("As shown (%1 × %2)").arg(shown.width()).arg(shown.height()), "1920 × 1080",
+                                "2560 × 1440", "3840 × 2160"};
+        bool ok = false;
+        const QString choice = QInputDialog::getItem(this, tr("Export charts"), tr("Image size (pixels):"), sizes, 0,
+                                                     false, &ok);
+        if (!ok)
+            return;
+        const QStringList wh = choice.split(QStringLiteral(" × "));
+        const QSize size = sizes.indexOf(choice) == 0 ? QSize() : QSize(wh[0].toInt(), wh[1].toInt());
+        if (const QString err = telemetry_->exportPng(path, size); !err.isEmpty())
+            QMessageBox::warning(this, tr("Export failed"), err);
     });
     file->addSeparator();
     addRunFileActions(file);
