@@ -11,11 +11,13 @@ namespace {
 
 constexpr std::size_t kMaxUnknowns = static_cast<std::size_t>(kMaxWheels) + 1;
 
-// Fixed-capacity dense system A·x = b of size n ≤ kMaxUnknowns (wheels first, engine last).
+// Fixed-capacity dense system A·x = b of size n ≤ kMaxUnknowns (wheels first, engine last). Only
+// the n x n block and b[0, n) are ever read, and whoever sets n writes all of them, so the arrays
+// are left uninitialised: zeroing 3.5 kB twice a sub-step cost more than solving a 5 x 5 system.
 struct DenseSystem {
     std::size_t n = 0;
-    std::array<std::array<double, kMaxUnknowns>, kMaxUnknowns> a{};
-    std::array<double, kMaxUnknowns> b{};
+    std::array<std::array<double, kMaxUnknowns>, kMaxUnknowns> a;
+    std::array<double, kMaxUnknowns> b;
 };
 
 // §2.19 (with the tank gearing signs of §2.22):
@@ -68,7 +70,7 @@ bool solveExact(DenseSystem& sys, std::array<double, kMaxUnknowns>& x) noexcept
         if (!(std::abs(sys.a[pivot][col]) > tiny))
             return false;
         if (pivot != col) {
-            std::swap(sys.a[pivot], sys.a[col]);
+            std::swap_ranges(sys.a[pivot].begin(), sys.a[pivot].begin() + std::ptrdiff_t(n), sys.a[col].begin());
             std::swap(sys.b[pivot], sys.b[col]);
         }
         for (std::size_t r = col + 1; r < n; ++r) {
