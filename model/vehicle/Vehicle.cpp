@@ -70,9 +70,10 @@ void Vehicle::buildBody(const SpawnPose& pose)
     shape_->addChildShape(child, box_.get());
     btTransform start;
     spawnTransform(pose, start);
-    motionState_ = std::make_unique<btDefaultMotionState>(start);
     const VehicleConfig& c = *config_;
-    btRigidBody::btRigidBodyConstructionInfo info(c.chassis.mass, motionState_.get(), shape_.get(), toBt(c.chassis.moi));
+    // No motion state: nothing reads one, and Bullet would interpolate a transform into it every step.
+    btRigidBody::btRigidBodyConstructionInfo info(c.chassis.mass, nullptr, shape_.get(), toBt(c.chassis.moi));
+    info.m_startWorldTransform = start;
     info.m_friction = 0.5;  // the snippet's ground material (§6.1)
     info.m_restitution = 0.0;
     body_ = std::make_unique<btRigidBody>(info);
@@ -144,7 +145,6 @@ void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
     btTransform com = origin;
     com.setOrigin(origin.getOrigin() + quatRotate(origin.getRotation(), toBt(config_->chassis.cmOffset)));
     body_->setCenterOfMassTransform(com);
-    motionState_->setWorldTransform(com);
     body_->setLinearVelocity(vOrigin + w.cross(com.getOrigin() - origin.getOrigin()));
     body_->setAngularVelocity(w);
 
@@ -167,7 +167,6 @@ void Vehicle::reset(const SpawnPose& pose)
     btTransform start;
     spawnTransform(pose, start);
     body_->setCenterOfMassTransform(start);
-    motionState_->setWorldTransform(start);
     body_->setLinearVelocity(btVector3(0, 0, 0));
     body_->setAngularVelocity(btVector3(0, 0, 0));
     body_->clearForces();

@@ -156,7 +156,6 @@ private:
 
     std::unique_ptr<btBoxShape> box_;
     std::unique_ptr<btCompoundShape> shape_;
-    std::unique_ptr<btDefaultMotionState> motionState_;
     std::unique_ptr<btRigidBody> body_;
     std::unique_ptr<VehicleConstraint> constraint_;
 
