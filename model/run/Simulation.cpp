@@ -11,6 +11,20 @@ constexpr double kMaxSpeed = 1000.0;        // m/s: "a body flung beyond 1 km/s"
 constexpr double kMaxAngularSpeed = 1000.0; // rad/s
 constexpr double kFallDepth = 1000.0;       // m below the start: fell off the ground
 
+/// What vehicleStateFromFrame() reads from a frame filled with `motion` and `drive`, straight from them.
+VehicleState stateOf(const ChassisMotion& motion, const DriveResult& drive)
+{
+    VehicleState s;
+    s.x = motion.transform.getOrigin().x();
+    s.y = motion.transform.getOrigin().y();
+    s.yaw = motion.yaw;
+    s.forwardSpeed = motion.localVelocity.x();
+    s.lateralSpeed = motion.localVelocity.y();
+    s.yawRate = motion.localAngularVelocity.z();
+    s.shifting = drive.gear != drive.targetGear;
+    return s;
+}
+
 bool finite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
 
 InputMode modeFor(ManeuverSmoothing s)
@@ -30,7 +44,43 @@ Simulation::Simulation(std::shared_ptr<Ground> ground, std::shared_ptr<const Veh
     : world_(std::move(ground)), start_(start), runStart_(start)
 {
     world_.addVehicle(std::move(config), start_);
-    fillTelemetryFrame(vehicle(), time_, frame_);
+    updateFallHeight();
+    observe();
+}
+
+const telemetry::Frame& Simulation::frame() const
+{
+    fillPendingFrame();
+    return frame_;
+}
+
+Vehicle& Simulation::vehicle()
+{
+    fillPendingFrame();
+    motionCurrent_ = false;  // the caller may move it
+    return world_.vehicle(0);
+}
+
+void Simulation::fillPendingFrame() const
+{
+    if (!framePending_)
+        return;
+    fillTelemetryFrame(world_.vehicle(0), motion_, time_, frame_);
+    framePending_ = false;
+}
+
+void Simulation::observe()
+{
+    const Vehicle& v = world_.vehicle(0);
+    motion_ = chassisMotion(v);
+    motionCurrent_ = true;
+    state_ = stateOf(motion_, v.drive());
+    framePending_ = true;
+}
+
+void Simulation::updateFallHeight()
+{
+    fallHeight_ = world_.ground().heightAt(start_.x, start_.y) - kFallDepth;
 }
 
 void Simulation::setConfig(std::shared_ptr<const VehicleConfig> config)
@@ -46,19 +96,21 @@ void Simulation::setGround(std::shared_ptr<Ground> ground, const SpawnPose& star
 {
     world_.setGround(std::move(ground));
     start_ = start;
+    updateFallHeight();
     reset();
 }
 
 void Simulation::setStartPose(const SpawnPose& start)
 {
     start_ = start;
+    updateFallHeight();
     reset();
 }
 
 void Simulation::reset()
 {
     runStart_ = start_;
-    vehicle().reset(start_);
+    car().reset(start_);
     inputs_.reset();
     player_.reset();
     lastStepPhase_ = -1;
@@ -66,15 +118,15 @@ void Simulation::reset()
     distance_ = 0.0;
     failure_.clear();
     consecutiveResets_ = 0;
-    fillTelemetryFrame(vehicle(), time_, frame_);
+    observe();
 }
 
 void Simulation::restartAt(const SpawnPose& pose)
 {
     reset();
     runStart_ = pose;
-    vehicle().reset(runStart_);
-    fillTelemetryFrame(vehicle(), time_, frame_);
+    car().reset(runStart_);
+    observe();
 }
 
 void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
@@ -84,7 +136,7 @@ void Simulation::startManeuver(const Maneuver& maneuver, double maxDuration)
     else
         reset();
     player_.emplace(maneuver, maxDuration);
-    player_->setVehicle(vehicle().config(), PlanarPose{runStart_.x, runStart_.y, runStart_.heading});
+    player_->setVehicle(car().config(), PlanarPose{runStart_.x, runStart_.y, runStart_.heading});
     manual_ = ManualInput{};
     VehicleInputs in;
     in.forceGear = player_->start().gear;
@@ -102,7 +154,7 @@ std::string Simulation::badState() const
         return "the vehicle was flung faster than 1 km/s";
     if (body.getAngularVelocity().length() > kMaxAngularSpeed)
         return "the vehicle spun faster than 1000 rad/s";
-    if (t.getOrigin().z() < world_.ground().heightAt(start_.x, start_.y) - kFallDepth)
+    if (t.getOrigin().z() < fallHeight_)
         return "the vehicle fell off the ground";
     return {};
 }
@@ -112,10 +164,10 @@ void Simulation::resetAfterBadState(const std::string& bad)
     ++resets_;
     lastResetReason_ = bad + " at t = " + std::to_string(time_) + " s; the vehicle was reset to the start";
     const double t = time_;
-    vehicle().reset(runStart_);
+    car().reset(runStart_);
     inputs_.reset();
     time_ = t;
-    fillTelemetryFrame(vehicle(), time_, frame_);
+    observe();
     if (++consecutiveResets_ >= kMaxConsecutiveResets)
         failure_ = bad + " on " + std::to_string(consecutiveResets_) +
                    " consecutive steps, starting again at rest from the start each time: the vehicle cannot be "
@@ -129,16 +181,18 @@ bool Simulation::step()
     if (failed())
         return false;
     const double dt = timeStep();
-    Vehicle& v = vehicle();
-    const btVector3 before = v.chassisTransform().getOrigin();
-    const double forwardSpeed = v.localVelocity().x();
+    Vehicle& v = world_.vehicle(0);
+    if (!motionCurrent_)
+        motion_ = chassisMotion(v);
+    const btVector3 before = motion_.transform.getOrigin();
+    const double forwardSpeed = motion_.localVelocity.x();
 
     ManualInput input = manual_;
     lastStepPhase_ = -1;
     if (player_ && !player_->finished()) {
         // The controllers see the state of the last frame, as a replay from the frames does.
         lastStepPhase_ = player_->phaseIndex();
-        const ManeuverCommand c = player_->command(vehicleStateFromFrame(frame_), dt);
+        const ManeuverCommand c = player_->command(state_, dt);
         input = ManualInput{};
         input.mode = modeFor(player_->smoothing());
         input.pad = {c.accel, c.brake, c.handbrake, c.steer};
@@ -159,24 +213,22 @@ bool Simulation::step()
 
     world_.step(dt, std::span<const VehicleInputs>(&in, 1));
     time_ += dt;
+    motionCurrent_ = false;
 
     if (std::string bad = badState(); !bad.empty()) {
         resetAfterBadState(bad);
         if (player_ && !player_->finished())
-            player_->afterStep({.dt = dt, .forwardSpeed = 0.0, .distance = 0.0, .state = vehicleStateFromFrame(frame_)});
+            player_->afterStep({.dt = dt, .forwardSpeed = 0.0, .distance = 0.0, .state = state_});
         return false;
     }
     consecutiveResets_ = 0;
 
-    const btVector3 after = v.chassisTransform().getOrigin();
+    observe();
+    const btVector3& after = motion_.transform.getOrigin();
     const double travelled = std::hypot(after.x() - before.x(), after.y() - before.y());  // on the ground plan
     distance_ += travelled;
-    fillTelemetryFrame(v, time_, frame_);
     if (player_ && !player_->finished())
-        player_->afterStep({.dt = dt,
-                            .forwardSpeed = v.localVelocity().x(),
-                            .distance = travelled,
-                            .state = vehicleStateFromFrame(frame_)});
+        player_->afterStep({.dt = dt, .forwardSpeed = motion_.localVelocity.x(), .distance = travelled, .state = state_});
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include "world/World.h"
 #include "scenario/ManeuverPlayer.h"
 #include "telemetry/Frame.h"
+#include "vehicle/VehicleTelemetry.h"
 
 #include <memory>
 #include <optional>
@@ -64,10 +65,14 @@ public:
     const std::string& failure() const { return failure_; }
     bool failed() const { return !failure_.empty(); }
 
-    const telemetry::Frame& frame() const { return frame_; }
+    /// The telemetry of the last step (or reset). Filled when first asked for after a step, from
+    /// what the step left: a caller that never reads it does not pay for it.
+    const telemetry::Frame& frame() const;
     double time() const { return time_; }
     double timeStep() const { return config().simulation.timeStep; }
-    Vehicle& vehicle() { return world_.vehicle(0); }
+    /// The vehicle, to change: the frame of the last step is filled first, from the vehicle as
+    /// the step left it.
+    Vehicle& vehicle();
     const Vehicle& vehicle() const { return world_.vehicle(0); }
     const SpawnPose& startPose() const { return start_; }
     /// Where the current run started: the running maneuver's start pose, else startPose(). A bad
@@ -88,6 +93,15 @@ private:
     /// Puts the vehicle back at the run's start after a bad state; fails the run after
     /// kMaxConsecutiveResets in a row.
     void resetAfterBadState(const std::string& bad);
+    /// The vehicle, for this class's own changes that are followed by observe().
+    Vehicle& car() { return world_.vehicle(0); }
+    /// After the vehicle was stepped or reset: its motion and the controllers' state of it, worked
+    /// out once for this step's end and the next step's start; the frame is left to frame().
+    void observe();
+    /// Fills the frame if a step or reset left it to fill, before anything may change the vehicle.
+    void fillPendingFrame() const;
+    /// The height below which the vehicle has fallen off the ground (from the start pose's ground).
+    void updateFallHeight();
 
     World world_;
     SpawnPose start_;
@@ -98,7 +112,12 @@ private:
     InputProcessor inputs_;
     std::optional<ManeuverPlayer> player_;
     std::optional<VehicleInputs> pendingStart_;  ///< a maneuver's start gear and autobox, for the first step
-    telemetry::Frame frame_;
+    mutable telemetry::Frame frame_;
+    mutable bool framePending_ = false;  ///< frame_ is not yet filled from the last observe()
+    ChassisMotion motion_;               ///< the vehicle's motion at the last observe()
+    bool motionCurrent_ = false;         ///< motion_ is still the vehicle's (nothing changed it since)
+    VehicleState state_;                 ///< what the controllers see, from the last observe()
+    double fallHeight_ = 0.0;
     double time_ = 0.0;
     double distance_ = 0.0;
     int resets_ = 0;

@@ -1,16 +1,62 @@
 #include "vehicle/VehicleTelemetry.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace jounce::sim {
+namespace {
+
+/// btMatrix3x3::getEulerZYX's first solution with its arithmetic (it works out both: four atan2).
+void eulerZYX(const btMatrix3x3& m, double& yaw, double& pitch, double& roll)
+{
+    if (std::fabs(m[2].x()) >= 1) {  // gimbal lock
+        yaw = 0.0;
+        const double delta = btAtan2(m[0].x(), m[0].z());
+        pitch = m[2].x() > 0 ? SIMD_PI / 2.0 : -SIMD_PI / 2.0;
+        roll = m[2].x() > 0 ? pitch + delta : -pitch + delta;
+        return;
+    }
+    pitch = -btAsin(m[2].x());
+    const double c = btCos(pitch);
+    roll = btAtan2(m[2].y() / c, m[2].z() / c);
+    yaw = btAtan2(m[1].x() / c, m[0].x() / c);
+}
+
+}  // namespace
+
+ChassisMotion chassisMotion(const Vehicle& vehicle)
+{
+    const btRigidBody& body = vehicle.body();
+    const btTransform& com = body.getCenterOfMassTransform();
+    const btQuaternion q = com.getRotation();  // the rotation chassisTransform() and localVelocity() use
+    ChassisMotion m;
+    m.transform = com;
+    m.transform.setOrigin(com.getOrigin() - quatRotate(q, toBt(vehicle.config().chassis.cmOffset)));
+    m.localVelocity = quatRotate(q.inverse(), body.getLinearVelocity());
+    m.localAngularVelocity = quatRotate(q.inverse(), body.getAngularVelocity());
+    eulerZYX(m.transform.getBasis(), m.yaw, m.pitch, m.roll);
+    return m;
+}
 
 void fillTelemetryFrame(const Vehicle& vehicle, double time, telemetry::Frame& frame)
 {
+    fillTelemetryFrame(vehicle, chassisMotion(vehicle), time, frame);
+}
+
+void fillTelemetryFrame(const Vehicle& vehicle, const ChassisMotion& motion, double time, telemetry::Frame& frame)
+{
     using telemetry::VehicleChannel;
     using telemetry::WheelChannel;
-    frame = telemetry::Frame{};
+    // Every word below a present wheel's end is written here; only absent wheels are cleared
+    // (clearing the whole 2.7 kB frame first cost more than filling it).
+    static_assert(telemetry::kWheelChannelCount == 16 && telemetry::kVehicleChannelCount == 21,
+                  "a new channel must be filled below");
     frame.time() = time;
     const std::vector<WheelResult>& wheels = vehicle.wheels();
     const int n = static_cast<int>(std::min<std::size_t>(wheels.size(), kMaxWheels));
     frame.setWheelCount(n);
+    const std::size_t absent = telemetry::Frame::kWheelOffset + std::size_t(n) * telemetry::kWheelChannelCount;
+    std::fill(frame.words.begin() + std::ptrdiff_t(absent), frame.words.end(), 0.0);
     for (int i = 0; i < n; ++i) {
         const WheelResult& w = wheels[std::size_t(i)];
         frame.wheel(WheelChannel::Jounce, i) = w.jounce;
@@ -42,22 +88,18 @@ void fillTelemetryFrame(const Vehicle& vehicle, double time, telemetry::Frame& f
     frame.vehicle(VehicleChannel::TargetGear) = d.targetGear;
     frame.vehicle(VehicleChannel::GearRatio) = d.gearRatio;
 
-    const btTransform t = vehicle.chassisTransform();
-    const btVector3 v = vehicle.localVelocity();
-    const btVector3 w = quatRotate(t.getRotation().inverse(), vehicle.body().getAngularVelocity());
-    frame.vehicle(VehicleChannel::ForwardSpeed) = v.x();
-    frame.vehicle(VehicleChannel::LateralSpeed) = v.y();
-    frame.vehicle(VehicleChannel::YawRate) = w.z();
+    frame.vehicle(VehicleChannel::ForwardSpeed) = motion.localVelocity.x();
+    frame.vehicle(VehicleChannel::LateralSpeed) = motion.localVelocity.y();
+    frame.vehicle(VehicleChannel::YawRate) = motion.localAngularVelocity.z();
     frame.vehicle(VehicleChannel::LongAccel) = vehicle.localAcceleration().x();
     frame.vehicle(VehicleChannel::LatAccel) = vehicle.localAcceleration().y();
-    btScalar yaw, pitch, roll;
-    t.getBasis().getEulerZYX(yaw, pitch, roll);
-    frame.vehicle(VehicleChannel::Roll) = roll;
-    frame.vehicle(VehicleChannel::Pitch) = pitch;
-    frame.vehicle(VehicleChannel::Yaw) = yaw;
-    frame.vehicle(VehicleChannel::PosX) = t.getOrigin().x();
-    frame.vehicle(VehicleChannel::PosY) = t.getOrigin().y();
-    frame.vehicle(VehicleChannel::PosZ) = t.getOrigin().z();
+    frame.vehicle(VehicleChannel::Roll) = motion.roll;
+    frame.vehicle(VehicleChannel::Pitch) = motion.pitch;
+    frame.vehicle(VehicleChannel::Yaw) = motion.yaw;
+    const btVector3& p = motion.transform.getOrigin();
+    frame.vehicle(VehicleChannel::PosX) = p.x();
+    frame.vehicle(VehicleChannel::PosY) = p.y();
+    frame.vehicle(VehicleChannel::PosZ) = p.z();
 }
 
 }  // namespace jounce::sim
