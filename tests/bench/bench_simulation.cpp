@@ -3,8 +3,8 @@
 // worst case) and on the proving ground (default 60 Hz step, vehicle-model.md's sub-step rule), for
 // 20 cars at once, and for the peer: Bullet's own btRaycastVehicle built from the same car
 // (RaycastVehiclePeer.h) driving the same throttle on the same ground shapes. Jounce's cost is
-// printed as a ratio to the peer's, both as a user runs it (Simulation: maneuver player,
-// telemetry frame, bad-state checks) and like for like (the vehicle alone in a World, fed the
+// printed as a ratio to the peer's, as a user runs it (Simulation: maneuver player, bad-state
+// checks; with and without reading the telemetry frame every step) and like for like (the vehicle alone in a World, fed the
 // throttle the maneuver gave). A benchmark, not a timed test: it prints figures.
 //
 //   bench_simulation [--short] [--repeat N] [--only CASE]
@@ -115,18 +115,22 @@ std::vector<double> recordThrottle(const Maneuver& m, const std::shared_ptr<cons
     return out;
 }
 
-/// One car through the full-throttle maneuver, repeated until `simSeconds` are simulated.
-Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double simSeconds)
+/// One car through the full-throttle maneuver, repeated until `simSeconds` are simulated. With
+/// `readFrame` the telemetry frame is read after every step, as the workbench and the CLI's
+/// recorder do (Simulation fills it only when asked for).
+Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double simSeconds, bool readFrame = false)
 {
     Simulation sim(makeGround(t), std::make_shared<const VehicleConfig>(referenceCar()), startPose(t.get()));
     Sample s;
-    double simulated = 0.0, distance = 0.0, speed = 0.0;
+    double simulated = 0.0, distance = 0.0, speed = 0.0, frameSum = 0.0;
     const double cpu = threadSeconds();
     const auto wall = Clock::now();
     while (simulated < simSeconds) {
         sim.startManeuver(m);
         while (sim.maneuverRunning()) {
             sim.step();
+            if (readFrame)
+                frameSum += sim.frame().vehicle(telemetry::VehicleChannel::ForwardSpeed);
             ++s.steps;
             simulated += sim.timeStep();
         }
@@ -136,7 +140,8 @@ Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double
     s.usPerStep = (threadSeconds() - cpu) / double(s.steps) * 1e6;
     s.realTime = simulated / std::chrono::duration<double>(Clock::now() - wall).count();
     char note[96];
-    std::snprintf(note, sizeof note, "%.0f m, %.1f m/s at the end", distance, speed);
+    std::snprintf(note, sizeof note, "%.0f m, %.1f m/s at the end%s", distance, speed,
+                  readFrame && frameSum > 0.0 ? ", frames read" : "");
     s.note = note;
     return s;
 }
@@ -295,6 +300,8 @@ void printRatios(const std::map<std::string, double>& m)
     std::printf("\nratios of the medians\n");
     ratio("Jounce / btRaycastVehicle, flat terrain", "flat", "peer-flat");
     ratio("Jounce / btRaycastVehicle, proving ground", "proving", "peer-proving");
+    ratio("Jounce reading every frame / btRaycastVehicle, flat", "flat-frames", "peer-flat");
+    ratio("Jounce reading every frame / btRaycastVehicle, proving", "proving-frames", "peer-proving");
     ratio("Jounce in a bare World / btRaycastVehicle, flat", "world-flat", "peer-flat");
     ratio("Jounce in a bare World / btRaycastVehicle, proving", "world-proving", "peer-proving");
     ratio("Jounce proving ground / flat", "proving", "flat");
@@ -342,6 +349,8 @@ int main(int argc, char** argv)
         {"flat", "1 car, flat terrain", [&] { return oneCar(flat, mv, seconds); }},
         {"polygons", "1 car, flat + 60 big polygons", [&] { return oneCar(rings, mv, seconds); }},
         {"proving", "1 car, proving ground", [&] { return oneCar(proving, mv, seconds); }},
+        {"flat-frames", "1 car, flat, frame read every step", [&] { return oneCar(flat, mv, seconds, true); }},
+        {"proving-frames", "1 car, proving, frame read every step", [&] { return oneCar(proving, mv, seconds, true); }},
         {"world-flat", "1 car in a bare World, flat", [&] { return worldCar(flat, throttle(flat), seconds); }},
         {"world-proving", "1 car in a bare World, proving ground", [&] { return worldCar(proving, throttle(proving), seconds); }},
         {"peer-flat", "btRaycastVehicle, flat terrain", [&] { return peerCar(flat, throttle(flat), seconds); }},
