@@ -3,12 +3,11 @@
 namespace jounce::sim {
 
 RoadContact queryRoad(const Ground& ground, std::span<const int> surfaceMap, const VehicleConfig& c,
-                      const WheelConfig& wc, const ChassisState& cs, const btVector3& cm)
+                      const WheelConfig& wc, const StrutFrame& strut)
 {
     const double r = wc.wheel.radius;
-    const btVector3 w = quatRotate(cs.q, toBt(wc.geometry.suspTravelDirection).normalized());
-    const btVector3 centre = cs.x + quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
-    const btVector3 from = centre - w * (r + wc.suspension.maxCompression);
+    const btVector3& w = strut.direction;
+    const btVector3& from = strut.rayStart;  // the wheel centre less (r + maxCompression) along w
     const btVector3 to = from + w * (3.0 * r + wc.suspension.maxCompression + wc.suspension.maxDroop);
     GroundHit hit;
     RoadContact out;

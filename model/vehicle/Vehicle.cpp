@@ -237,8 +237,10 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     }
 
     // U1: scene queries with the start pose (§2.1, §2.2).
-    for (std::size_t i = 0; i < n; ++i)
-        road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], cs, cm);
+    for (std::size_t i = 0; i < n; ++i) {
+        startStrut_[i] = strutFrame(c.wheels[i], cs, cm);
+        road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], startStrut_[i]);
+    }
 
     // U9: sub-step count from the forward speed at the start (§2.26).
     const double forwardSpeed = cs.v.dot(quatRotate(cs.q, btVector3(1, 0, 0)));
@@ -284,7 +286,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         WheelState& ws = state_[i];
         WheelResult& res = results_[i];
         out.touching[i] = false;
-        const StrutFrame strut = strutFrame(wc, cs, step.cm);
+        // The first sub-step starts from the update's start pose: its struts are the rays'.
+        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrame(wc, cs, step.cm);
         const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws);
         out.jounce[i] = susp.jounce;
         out.longSpeed[i] = 0.0;

@@ -13,6 +13,7 @@
 // Everything here belongs to the simulation thread.
 
 #include "vehicle/Ground.h"
+#include "vehicle/SuspensionStage.h"
 #include "vehicle/Gearbox.h"
 #include "vehicle/VehicleConstraint.h"
 #include "vehicle/TireModel.h"
@@ -161,6 +162,7 @@ private:
 
     std::vector<WheelState> state_;
     std::vector<RoadContact> road_;  ///< this update's contact planes (§2.2)
+    std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
     std::vector<TireShader> tireShaders_;  ///< per wheel, from tireShaderFor()
     std::vector<WheelResult> results_;
     std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type
