@@ -38,7 +38,8 @@ Vehicle::Vehicle(btDiscreteDynamicsWorld& world, const Ground& ground, std::shar
 
 Vehicle::~Vehicle()
 {
-    world_.removeConstraint(constraint_.get());
+    if (constraintInWorld_)
+        world_.removeConstraint(constraint_.get());
     world_.removeRigidBody(body_.get());
 }
 
@@ -81,6 +82,7 @@ void Vehicle::buildBody(const SpawnPose& pose)
     world_.addRigidBody(body_.get(), collisionGroup_, collisionMask_);
     constraint_ = std::make_unique<VehicleConstraint>(*body_);
     world_.addConstraint(constraint_.get(), true);
+    constraintInWorld_ = true;
     applyMassProperties();
 }
 
@@ -259,6 +261,16 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     for (int k = 0; k < subSteps; ++k)
         subStep({k, dt / subSteps, dt, gravity, gravity.length(), cm, physxSubStep(dt, subSteps)}, in, cmd, coupling,
                 delta, cs, out);
+
+    // A constraint without rows still costs Bullet's solver its set-up and ten idle iterations
+    // (a lone body skips them): it is in the world only while it has rows, mostly at rest.
+    if ((constraint_->rowCount() > 0) != constraintInWorld_) {
+        constraintInWorld_ = !constraintInWorld_;
+        if (constraintInWorld_)
+            world_.addConstraint(constraint_.get(), true);
+        else
+            world_.removeConstraint(constraint_.get());
+    }
 
     // U11: velocity change mode write-back (§2.25).
     body_->setLinearVelocity(cs.v);

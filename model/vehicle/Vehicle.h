@@ -162,6 +162,7 @@ private:
 
     std::vector<WheelState> state_;
     std::vector<RoadContact> road_;  ///< this update's contact planes (§2.2)
+    bool constraintInWorld_ = false;  ///< constraint_ is added to world_ (only while it has rows)
     std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
     std::vector<TireShader> tireShaders_;  ///< per wheel, from tireShaderFor()
     std::vector<WheelResult> results_;
