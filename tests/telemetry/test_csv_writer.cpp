@@ -83,7 +83,7 @@ private slots:
                                     "suspForce[FL],"));
         QVERIFY(rows[0].ends_with(",inAir[FL],inAir[FR],inAir[RL],inAir[RR]"));
         QVERIFY(rows[1].starts_with("s,rad/s,N m,rad/s,1,1,1,1,1,1,1,m/s,m/s,rad/s,m/s²,m/s²,rad,rad,rad,m,m,m,"
-                                    "m,m,m,m,N,N,N,N,N,N,N,N,1,1,1,1,rad/s,"));
+                                    "m,m,m,m,N,N,N,N,N,N,N,N,N,N,N,N,1,1,1,1,rad/s,"));  // jounce, suspForce, tireLoad, rawTireLoad, normTireLoad
         QCOMPARE(split(rows[0], ',').size(), writer.columns().size());
         QCOMPARE(split(rows[1], ',').size(), writer.columns().size());
 
