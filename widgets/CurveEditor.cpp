@@ -449,7 +449,7 @@ QString CurveEditor::applyPoint(int series, int index, double x, double y, const
     const config::EditList edits = movePoint(*d, series, index, x, y);
     if (edits.empty() || !apply_)
         return {};
-    return apply_(linkEdits(config_, edits, link_), text);
+    return apply_(config::linkEdits(config_, edits, link_), text);
 }
 
 QString CurveEditor::dragPoint(int series, int index, double x, double y)

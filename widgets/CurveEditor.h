@@ -8,7 +8,7 @@
 #include "CurveDefinitions.h"
 #include "EditRequest.h"
 #include "TelemetryHistory.h"
-#include "WheelLink.h"
+#include "config/WheelLink.h"
 
 #include <QWidget>
 
@@ -44,8 +44,8 @@ public:
     /// the linked wheels); returns the refusal reason or "".
     QString dragPoint(int series, int index, double x, double y);
     /// Per-wheel edits also set the wheels linked to the shown one (the parameter editor's link box).
-    void setLink(WheelLink link) { link_ = link; }
-    WheelLink link() const { return link_; }
+    void setLink(config::WheelLink link) { link_ = link; }
+    config::WheelLink link() const { return link_; }
 
     /// How far the mouse moves along an axis (pixels) before a drag changes that coordinate.
     static constexpr double kDragThreshold = 6.0;
@@ -99,7 +99,7 @@ private:
     AxisRange xRange_;
     AxisRange yRange_;
     QString rangeCurve_;  ///< the curve the ranges were chosen for
-    WheelLink link_ = WheelLink::None;
+    config::WheelLink link_ = config::WheelLink::None;
     bool updatingTable_ = false;
 };
 

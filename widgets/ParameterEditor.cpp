@@ -427,8 +427,8 @@ QString ParameterEditor::commit(Row& row, int column, const QString& text)
     default: value = t.toStdString(); break;
     }
     // The value's type and limits are checked by the document's edit session, with the relations.
-    // Per-wheel edits extend to the linked wheels, mirrored across sides (WheelLink.h).
-    const config::EditList edits = linkEdits(current_, {{row.paths[k], value}}, link_);
+    // Per-wheel edits extend to the linked wheels, mirrored across sides (config/WheelLink.h).
+    const config::EditList edits = config::linkEdits(current_, {{row.paths[k], value}}, link_);
     if (!apply_)
         return tr("read-only");
     return withoutEditPath(apply_(edits, QString()), edits);

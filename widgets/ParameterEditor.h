@@ -7,7 +7,7 @@
 // box, tooltips, and the suspension's derived values updated as you type.
 
 #include "EditRequest.h"
-#include "WheelLink.h"
+#include "config/WheelLink.h"
 #include "config/ParameterRegistry.h"
 #include "json/Problem.h"
 #include "config/VehicleConfig.h"
@@ -31,7 +31,7 @@ namespace jounce::widgets {
 class ParameterEditor : public QWidget {
     Q_OBJECT
 public:
-    using Link = WheelLink;
+    using Link = config::WheelLink;
 
     explicit ParameterEditor(QWidget* parent = nullptr);
     void setApplyEdits(ApplyEdits apply) { apply_ = std::move(apply); }
@@ -61,7 +61,7 @@ signals:
     void message(const QString& text);
     void selectionChanged(const QString& path);
     /// The link box changed: the curve editor follows the same link.
-    void linkChanged(jounce::widgets::WheelLink link);
+    void linkChanged(jounce::config::WheelLink link);
 
 private:
     /// One editor row: a per-wheel parameter (a path per wheel column) or a single parameter.

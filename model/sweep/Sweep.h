@@ -5,6 +5,7 @@
 // but the sweep and the point (not the machine, the thread count or the chunking).
 
 #include "config/VehicleConfig.h"
+#include "config/WheelLink.h"
 #include "json/JsonText.h"
 #include "json/Problem.h"
 #include "scenario/Maneuver.h"
@@ -21,8 +22,8 @@ namespace jounce::sweep {
 
 using io::Json;
 
-/// Which wheels an edit of one wheel's parameter also sets (the workbench's link box, by name).
-enum class Link { None, LeftRight, Axle, AllWheels };
+/// Which wheels an edit of one wheel's parameter also sets: the workbench's link box.
+using Link = config::WheelLink;
 /// How a parameter's values act: as the leaf's value, or as a factor on each leaf's base value.
 enum class Scale { Value, Factor };
 /// How the points are made: every combination of the parameters' levels, or `samples` draws.

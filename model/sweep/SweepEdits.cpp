@@ -2,6 +2,7 @@
 
 #include "config/ParameterPaths.h"
 #include "config/ParameterRegistry.h"
+#include "config/WheelLink.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,48 +14,6 @@ namespace param = config::param;
 using config::Node;
 using config::NodeKind;
 using config::ParameterRegistry;
-
-/// Whether mirroring the car left to right changes the sign of a wheel leaf: the y component of
-/// every [x, y, z] position or direction, and the toe and camber angles (the model reads one signed
-/// angle on every wheel, so the same toe-in on both sides is stored with opposite signs,
-/// vehicle-model §0.3): the static ones the registry marks and the compliance graphs' angle column.
-bool negatedByMirror(const Node& leaf)
-{
-    if (leaf.mirrorsLeftRight)
-        return true;
-    if (leaf.parent && leaf.parent->tuple && leaf.key == "y") {
-        const auto& siblings = leaf.parent->children;
-        auto has = [&](const char* key) {
-            return std::any_of(siblings.begin(), siblings.end(), [key](const auto& c) { return c->key == key; });
-        };
-        if (has("x") && has("z"))
-            return true;
-    }
-    const std::string pattern = leaf.pathPattern();
-    return pattern == param::wheels::compliance::wheelToeAngle(param::any, param::any, 1) ||
-           pattern == param::wheels::compliance::wheelCamberAngle(param::any, param::any, 1);
-}
-
-bool onLeft(const VehicleConfig& vehicle, std::size_t wheel)
-{
-    return vehicle.wheels[wheel].geometry.wheelCentreOffset.y >= 0;  // ISO 8855: +y is the left
-}
-
-/// The other wheels an edit of `wheel` sets under `link`, in wheel order.
-std::vector<std::size_t> linkedWheels(const VehicleConfig& vehicle, std::size_t wheel, Link link)
-{
-    std::vector<std::size_t> out;
-    const double x = vehicle.wheels[wheel].geometry.wheelCentreOffset.x;
-    for (std::size_t w = 0; w < vehicle.wheels.size(); ++w) {
-        if (w == wheel)
-            continue;
-        const bool sameAxle = std::fabs(vehicle.wheels[w].geometry.wheelCentreOffset.x - x) < 1e-6;
-        if (link == Link::AllWheels || (link == Link::Axle && sameAxle) ||
-            (link == Link::LeftRight && sameAxle && (w ^ 1) == wheel))
-            out.push_back(w);
-    }
-    return out;
-}
 
 Json leafValue(const Node& leaf, double v)
 {
@@ -113,17 +72,18 @@ std::vector<LeafTarget> parameterLeaves(const VehicleConfig& vehicle, const Para
         out.push_back({p, false});
     if (parameter.link == Link::None)
         return out;
+    // The workbench's link box rule (config/WheelLink.h): the same wheels, the same mirror signs.
     for (const std::string& p : own) {
         const std::optional<std::size_t> wheel = param::wheels::wheelIndex(p);
         if (!wheel || *wheel >= vehicle.wheels.size())
             continue;
-        const Node* leaf = registry.findLeaf(p);
-        const bool mirrors = leaf && negatedByMirror(*leaf);
-        for (const std::size_t w : linkedWheels(vehicle, *wheel, parameter.link)) {
-            const std::string other = param::ElementPath{param::wheels::wheelPattern(p)}(w);
-            if (listed(other) || !registry.get(vehicle, other))
+        for (const int w : config::linkedWheels(vehicle, int(*wheel), parameter.link)) {
+            if (w == int(*wheel))
                 continue;
-            out.push_back({other, mirrors && onLeft(vehicle, w) != onLeft(vehicle, *wheel)});
+            const config::MirroredPath m = config::mirrorPath(p, std::size_t(w));
+            if (listed(m.path) || !registry.get(vehicle, m.path))
+                continue;
+            out.push_back({m.path, m.negated && config::acrossSides(vehicle, std::size_t(w), *wheel)});
         }
     }
     return out;

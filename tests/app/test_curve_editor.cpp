@@ -11,7 +11,7 @@
 #include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/TelemetryHistory.h"
-#include "widgets/WheelLink.h"
+#include "config/WheelLink.h"
 
 #include <QChart>
 #include <QChartView>
@@ -25,7 +25,7 @@
 #include <span>
 
 using namespace jounce;
-using widgets::WheelLink;
+using config::WheelLink;
 
 namespace {
 
@@ -275,7 +275,7 @@ private slots:
             {"wheels[0].geometry.suspTravelDirection[2]", false},
         };
         for (auto [path, negated] : cases) {
-            const widgets::MirroredPath m = widgets::mirrorPath(path, 1);
+            const config::MirroredPath m = config::mirrorPath(path, 1);
             QString expected = QString(path).replace("wheels[0]", "wheels[1]");
             QCOMPARE(QString::fromStdString(m.path), expected);
             QVERIFY2(m.negated == negated, path);
@@ -283,8 +283,8 @@ private slots:
         // Every leaf the registry marks as side-dependent is negated.
         for (const config::LeafRef& leaf : config::ParameterRegistry::instance().leaves(carWithFrontCompliance()))
             if (leaf.node->mirrorsLeftRight)
-                QVERIFY2(widgets::mirrorPath(leaf.path, 1).negated, leaf.path.c_str());
-        QCOMPARE(widgets::mirrorPath("wheels[12].tire.latStiffY", 13).path, std::string("wheels[13].tire.latStiffY"));
+                QVERIFY2(config::mirrorPath(leaf.path, 1).negated, leaf.path.c_str());
+        QCOMPARE(config::mirrorPath("wheels[12].tire.latStiffY", 13).path, std::string("wheels[13].tire.latStiffY"));
     }
 
     void parameterEditorMirrorsEveryFamily()

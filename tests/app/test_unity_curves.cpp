@@ -21,7 +21,7 @@
 
 using namespace jounce;
 using widgets::CurveDef;
-using widgets::WheelLink;
+using config::WheelLink;
 
 namespace {
 

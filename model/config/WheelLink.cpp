@@ -1,4 +1,4 @@
-#include "WheelLink.h"
+#include "config/WheelLink.h"
 
 #include "config/ParameterPaths.h"
 #include "config/ParameterRegistry.h"
@@ -6,11 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
-namespace jounce::widgets {
+namespace jounce::config {
 namespace {
 
 namespace param = config::param;
-using config::Node;
 
 /// The y component of a vector of three (positions and directions: geometry offsets,
 /// suspTravelDirection, the compliance force points' [jounce, x, y, z] rows); a graph's (x, y)
@@ -45,18 +44,19 @@ bool negatedAcrossSides(const Node& leaf)
            pattern == param::wheels::compliance::wheelCamberAngle(param::any, param::any, 1);
 }
 
-bool onLeft(const VehicleConfig& config, std::size_t wheel)
-{
-    return config.wheels[wheel].geometry.wheelCentreOffset.y >= 0;  // ISO 8855: +y is the left
-}
-
 }  // namespace
+
+bool acrossSides(const VehicleConfig& config, std::size_t a, std::size_t b)
+{
+    const auto left = [&](std::size_t w) { return config.wheels[w].geometry.wheelCentreOffset.y >= 0; };  // +y is the left
+    return left(a) != left(b);
+}
 
 MirroredPath mirrorPath(const std::string& path, std::size_t other)
 {
     if (!param::wheels::wheelIndex(path))
         return {path, false};
-    const Node* leaf = config::ParameterRegistry::instance().findLeaf(path);
+    const Node* leaf = ParameterRegistry::instance().findLeaf(path);
     // ElementPath fills the pattern's first [*], the wheel's; later indices stay as they are.
     return {param::ElementPath{param::wheels::wheelPattern(path)}(other), leaf && negatedAcrossSides(*leaf)};
 }
@@ -79,16 +79,16 @@ std::vector<int> linkedWheels(const VehicleConfig& config, int wheel, WheelLink 
     return out;
 }
 
-config::EditList linkEdits(const VehicleConfig& config, const config::EditList& edits, WheelLink link)
+EditList linkEdits(const VehicleConfig& config, const EditList& edits, WheelLink link)
 {
-    config::EditList out = edits;
+    EditList out = edits;
     if (link == WheelLink::None)
         return out;
-    const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
+    const ParameterRegistry& registry = ParameterRegistry::instance();
     auto editedByCaller = [&](const std::string& path) {
-        return std::any_of(edits.begin(), edits.end(), [&](const config::Edit& e) { return e.path == path; });
+        return std::any_of(edits.begin(), edits.end(), [&](const Edit& e) { return e.path == path; });
     };
-    for (const config::Edit& e : edits) {
+    for (const Edit& e : edits) {
         const std::optional<std::size_t> wheel = param::wheels::wheelIndex(e.path);
         if (!wheel || *wheel >= config.wheels.size())
             continue;
@@ -98,8 +98,8 @@ config::EditList linkEdits(const VehicleConfig& config, const config::EditList& 
             const MirroredPath m = mirrorPath(e.path, std::size_t(w));
             if (editedByCaller(m.path) || !registry.get(config, m.path))
                 continue;
-            config::Json value = e.value;
-            if (m.negated && value.is_number() && onLeft(config, std::size_t(w)) != onLeft(config, *wheel))
+            Json value = e.value;
+            if (m.negated && value.is_number() && acrossSides(config, std::size_t(w), *wheel))
                 value = value.get<double>() == 0.0 ? 0.0 : -value.get<double>();
             out.push_back({m.path, value});
         }
@@ -107,4 +107,4 @@ config::EditList linkEdits(const VehicleConfig& config, const config::EditList& 
     return out;
 }
 
-}  // namespace jounce::widgets
+}  // namespace jounce::config

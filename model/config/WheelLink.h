@@ -1,7 +1,7 @@
 #pragma once
 // The link box's rules ("Left = right", "Whole axle", "All wheels"), shared by the parameter editor
-// and the curve editor so both follow it alike: which wheels an edit of one wheel also sets, and how
-// each value carries over to a wheel on the other side. Plain C++ (no Qt), tested without a display.
+// and the curve editor, and by sweeps (model/sweep), so all follow it alike: which wheels an edit of
+// one wheel also sets, and how each value carries over to a wheel on the other side.
 
 #include "config/EditSession.h"
 #include "config/VehicleConfig.h"
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace jounce::widgets {
+namespace jounce::config {
 
 enum class WheelLink { None, LeftRight, Axle, AllWheels };
 
@@ -30,10 +30,13 @@ MirroredPath mirrorPath(const std::string& path, std::size_t other);
 /// 2k with 2k + 1 on the same axle (same wheelCentreOffset x); Axle: every wheel at that x.
 std::vector<int> linkedWheels(const VehicleConfig& config, int wheel, WheelLink link);
 
+/// Whether two wheels are on opposite sides of the car (the sign of wheelCentreOffset y, ISO 8855).
+bool acrossSides(const VehicleConfig& config, std::size_t a, std::size_t b);
+
 /// `edits` followed by their linked copies: each edit of a wheel parameter is repeated on every
 /// wheel linked to its wheel, negated (mirrorPath) when that wheel is on the other side (the sign of
 /// wheelCentreOffset y). A parameter the other wheel lacks (a compliance graph only one wheel has,
 /// a shorter graph) and a path `edits` sets itself are not copied.
-config::EditList linkEdits(const VehicleConfig& config, const config::EditList& edits, WheelLink link);
+EditList linkEdits(const VehicleConfig& config, const EditList& edits, WheelLink link);
 
-}  // namespace jounce::widgets
+}  // namespace jounce::config
