@@ -2,7 +2,8 @@
 
 namespace jounce::sim {
 
-VehicleConstraint::VehicleConstraint(btRigidBody& chassis) : btTypedConstraint(D6_SPRING_2_CONSTRAINT_TYPE, chassis)
+VehicleConstraint::VehicleConstraint(btRigidBody& chassis)
+    : detail::OwnFixedBody(), btTypedConstraint(D6_SPRING_2_CONSTRAINT_TYPE, chassis, fixed)
 {
     rows_.reserve(3 * 20);
 }

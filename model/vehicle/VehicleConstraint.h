@@ -10,7 +10,19 @@
 
 namespace jounce::sim {
 
-class VehicleConstraint final : public btTypedConstraint {
+namespace detail {
+/// The constraint's second body, an immovable one of its own (base-from-member: built before the
+/// btTypedConstraint base that keeps a reference to it).
+struct OwnFixedBody {
+    btRigidBody fixed{0.0, nullptr, nullptr};
+};
+}  // namespace detail
+
+/// Bullet's one-body constructor would pair the chassis with btTypedConstraint::getFixedBody(), a
+/// static body whose constraint list every add/removeConstraint edits: vehicles simulated on several
+/// threads at once (sweeps, compare, the GUI) corrupted the heap through it. Each constraint has its
+/// own fixed body instead; it has zero mass like Bullet's, so the solver treats it the same.
+class VehicleConstraint final : private detail::OwnFixedBody, public btTypedConstraint {
 public:
     explicit VehicleConstraint(btRigidBody& chassis);
 

@@ -8,6 +8,7 @@
 #include "vehicle/GearStage.h"
 #include "vehicle/SuspensionStage.h"
 #include "vehicle/TireStage.h"
+#include "vehicle/VehicleConstraint.h"
 
 #include <cmath>
 
@@ -56,6 +57,17 @@ TireContact tireAtRest(const VehicleConfig& car, const RoadContact& road)
 class TestVehicleStages : public QObject {
     Q_OBJECT
 private slots:
+    void constraintsShareNoBody()
+    {
+        // Bullet's shared static fixed body had its constraint list edited by every vehicle on every
+        // thread (heap corruption seen in a parallel sweep); each constraint pairs with its own.
+        btRigidBody a(1.0, nullptr, nullptr), b(1.0, nullptr, nullptr);
+        VehicleConstraint ca(a), cb(b);
+        QVERIFY(&ca.getRigidBodyB() != &cb.getRigidBodyB());
+        QVERIFY(&ca.getRigidBodyB() != &btTypedConstraint::getFixedBody());
+        QCOMPARE(ca.getRigidBodyB().getInvMass(), btTypedConstraint::getFixedBody().getInvMass());
+    }
+
     void commandsAreClampedPerDriveType()
     {
         VehicleConfig car = referenceCar();
