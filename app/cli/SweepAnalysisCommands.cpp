@@ -57,13 +57,7 @@ void printTornadoes(const sweep::Sweep& s, std::span<const sweep::Tornado> torna
 std::vector<sweep::PointResult> run(const sweep::Sweep& s, std::span<const sweep::Point> points, int threads,
                                     const std::string& what, double& seconds)
 {
-    Progress progress(what, points.size());
-    sweep::RunOptions options;
-    options.threads = threads;
-    options.progress = [&](std::size_t done, std::size_t) { progress.update(done); };
-    std::vector<sweep::PointResult> results = sweep::runPoints(s, points, options);
-    progress.finish();
-    seconds = progress.seconds();
+    std::vector<sweep::PointResult> results = runWithProgress(s, points, threads, what, seconds);
     for (const sweep::PointResult& r : results)
         if (!r.ok())
             std::cerr << "  point " << r.id << ": " << r.status << "\n";

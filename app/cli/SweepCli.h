@@ -3,12 +3,15 @@
 // line and writing results.
 
 #include "sweep/Sweep.h"
+#include "sweep/SweepRun.h"
 
 #include <chrono>
 #include <cstddef>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace jounce::cli {
 
@@ -37,6 +40,11 @@ private:
     std::chrono::steady_clock::time_point start_;
     std::mutex mutex_;
 };
+
+/// Runs `points` on `threads` threads (0: all cores) with a Progress line named `what`; the wall
+/// time in `seconds`.
+std::vector<sweep::PointResult> runWithProgress(const sweep::Sweep& s, std::span<const sweep::Point> points,
+                                                int threads, const std::string& what, double& seconds);
 
 /// Writes `text` atomically to `out` (creating its folder), or to stdout when `out` is empty.
 bool writeResult(const std::string& out, const std::string& text);

@@ -99,19 +99,6 @@ std::size_t reportFailures(std::span<const sweep::PointResult> results)
     return failed;
 }
 
-std::vector<sweep::PointResult> runWithProgress(const sweep::Sweep& s, std::span<const sweep::Point> points, int threads,
-                                                double& seconds)
-{
-    Progress progress("sweep " + s.name, points.size());
-    sweep::RunOptions options;
-    options.threads = threads;
-    options.progress = [&](std::size_t done, std::size_t) { progress.update(done); };
-    std::vector<sweep::PointResult> results = sweep::runPoints(s, points, options);
-    progress.finish();
-    seconds = progress.seconds();
-    return results;
-}
-
 int localRun(const SweepArgs& a)
 {
     const std::optional<sweep::Sweep> s = loadValidSweep(a.file);
@@ -123,7 +110,7 @@ int localRun(const SweepArgs& a)
     }
     const std::vector<sweep::Point> points = sweep::makePoints(*s);
     double seconds = 0.0;
-    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, seconds);
+    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, "sweep " + s->name, seconds);
     if (!writeResult(a.out, sweep::tableCsv(*s, results)))
         return 1;
     const std::size_t failed = reportFailures(results);
@@ -186,7 +173,7 @@ int runChunk(const SweepArgs& a)
     }
     const std::vector<sweep::Point> points = sweep::makePoints(*s, s->chunk->first, s->chunk->end);
     double seconds = 0.0;
-    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, seconds);
+    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, "sweep " + s->name, seconds);
     if (!writeResult(a.out, sweep::chunkCsv(*s, results)))
         return 1;
     const std::size_t failed = reportFailures(results);

@@ -76,6 +76,19 @@ double Progress::seconds() const
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+std::vector<sweep::PointResult> runWithProgress(const sweep::Sweep& s, std::span<const sweep::Point> points,
+                                                int threads, const std::string& what, double& seconds)
+{
+    Progress progress(what, points.size());
+    sweep::RunOptions options;
+    options.threads = threads;
+    options.progress = [&](std::size_t done, std::size_t) { progress.update(done); };
+    std::vector<sweep::PointResult> results = sweep::runPoints(s, points, options);
+    progress.finish();
+    seconds = progress.seconds();
+    return results;
+}
+
 bool writeResult(const std::string& out, const std::string& text)
 {
     if (out.empty()) {
