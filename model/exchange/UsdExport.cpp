@@ -168,18 +168,25 @@ void writeEngineDrive(Writer& w, const VehicleConfig& v)
     }
 }
 
+/// The wheels a brake or steer response acts on (multiplier not 0) and their multipliers, as USD's
+/// wheels / torqueMultipliers arrays list them.
+std::pair<std::vector<int>, std::vector<double>> nonZeroMultipliers(const p5::Response& r)
+{
+    std::pair<std::vector<int>, std::vector<double>> out;
+    for (std::size_t i = 0; i < r.multipliers.size(); ++i)
+        if (r.multipliers[i] != 0.0) {
+            out.first.push_back(static_cast<int>(i));
+            out.second.push_back(r.multipliers[i]);
+        }
+    return out;
+}
+
 void writeCommands(Writer& w, const VehicleConfig& v)
 {
     const auto brakes = [&](const char* instance, const p5::Response& r) {
         if (r.maxResponse <= 0.0)
             return;
-        std::vector<int> wheels;
-        std::vector<double> multipliers;
-        for (std::size_t i = 0; i < r.multipliers.size(); ++i)
-            if (r.multipliers[i] != 0.0) {
-                wheels.push_back(static_cast<int>(i));
-                multipliers.push_back(r.multipliers[i]);
-            }
+        const auto [wheels, multipliers] = nonZeroMultipliers(r);
         const std::string prefix = std::string("physxVehicleBrakes:") + instance + ":";
         w.attribute("int[]", prefix + "wheels", intArray(wheels));
         w.attribute("float", prefix + "maxBrakeTorque", number(r.maxResponse));
@@ -198,13 +205,7 @@ void writeCommands(Writer& w, const VehicleConfig& v)
         w.attribute("float", "physxVehicleAckermannSteering:strength", number(a.accuracy));
     } else if (v.drive.type == DriveType::NWheel) {
         const p5::Response r = p5::steerResponse(v);
-        std::vector<int> wheels;
-        std::vector<double> multipliers;
-        for (std::size_t i = 0; i < r.multipliers.size(); ++i)
-            if (r.multipliers[i] != 0.0) {
-                wheels.push_back(static_cast<int>(i));
-                multipliers.push_back(r.multipliers[i]);
-            }
+        const auto [wheels, multipliers] = nonZeroMultipliers(r);
         if (!wheels.empty()) {
             w.attribute("int[]", "physxVehicleSteering:wheels", intArray(wheels));
             w.attribute("float", "physxVehicleSteering:maxSteerAngle", number(r.maxResponse));
