@@ -249,14 +249,7 @@ ManeuverCommand ManeuverPlayer::command(const VehicleState& state, double dt)
     speedActive_ = p.targetSpeed.has_value();
 
     // The last kHoldWindow seconds of commands, for later phases' steerFrom / accelFrom.
-    recent_.push_back({step, c.steer, c.accel});
-    double window = 0.0;
-    for (const Sample& s : recent_)
-        window += s.dt;
-    while (recent_.size() > 1 && window - recent_.front().dt >= kHoldWindow - kTimeTolerance) {
-        window -= recent_.front().dt;
-        recent_.pop_front();
-    }
+    recent_.push({step, c.steer, c.accel});
     return c;
 }
 
@@ -301,7 +294,7 @@ void ManeuverPlayer::endPhase() noexcept
 {
     Held h;
     double total = 0.0;
-    for (const Sample& s : recent_) {
+    for (const CommandWindow::Sample& s : recent_.samples()) {
         h.steer += s.steer * s.dt;
         h.accel += s.accel * s.dt;
         total += s.dt;

@@ -17,6 +17,7 @@
 // afterStep checks the current phase's end conditions after the step; when one holds the next
 // phase begins and its inputs apply from the next step (conventions.md "Maneuver JSON").
 
+#include "scenario/CommandWindow.h"
 #include "scenario/Maneuver.h"
 #include "config/VehicleConfig.h"
 #include "scenario/VehicleTraits.h"
@@ -27,7 +28,6 @@
 #include "scenario/VehicleState.h"
 
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -195,10 +195,7 @@ private:
     SpeedController speed_;
     PathFollower follower_;
     GapKeeper gapKeeper_;
-    struct Sample {
-        double dt, steer, accel;
-    };
-    std::deque<Sample> recent_;            ///< the current phase's last kHoldWindow of commands
+    CommandWindow recent_{kHoldWindow, kTimeTolerance};  ///< the current phase's last kHoldWindow of commands
     struct Held {
         bool valid = false;
         double steer = 0.0;

@@ -2,12 +2,15 @@
 // end at the step its condition first holds, and the next phase's inputs must apply from the step
 // after that.
 
+#include "scenario/CommandWindow.h"
 #include "scenario/ManeuverPlayer.h"
 
 #include <QtTest>
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <random>
 #include <vector>
 
 using namespace jounce::sim;
@@ -77,6 +80,43 @@ std::vector<int> phaseStarts(const std::vector<StepRecord>& steps)
 class TestManeuverPlayer : public QObject {
     Q_OBJECT
 private slots:
+    /// The running-sum window keeps exactly the samples the plain loop (whole window summed every
+    /// push) keeps: fixed steps for a simulated hour, steps landing on the limit, and random steps.
+    void commandWindowKeepsWhatThePlainTrimKeeps()
+    {
+        const auto check = [](const std::vector<double>& steps, double length, double tolerance) {
+            CommandWindow window(length, tolerance);
+            std::deque<double> plain;
+            for (std::size_t k = 0; k < steps.size(); ++k) {
+                window.push({steps[k], double(k), 0.0});
+                plain.push_back(steps[k]);
+                double sum = 0.0;
+                for (double dt : plain)
+                    sum += dt;
+                while (plain.size() > 1 && sum - plain.front() >= length - tolerance) {
+                    sum -= plain.front();
+                    plain.pop_front();
+                }
+                if (window.samples().size() != plain.size() || window.samples().front().steer != double(k + 1 - plain.size()))
+                    return k;
+            }
+            return steps.size();
+        };
+        const std::vector<double> fixed(216000, 1.0 / 60.0);  // an hour at 60 Hz
+        QCOMPARE(check(fixed, 1.0, 1e-6), fixed.size());
+        const std::vector<double> exact(5000, 0.125);  // binary fractions: every trim lands on the limit
+        QCOMPARE(check(exact, 1.0, 0.0), exact.size());
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<double> dt(0.001, 0.05);
+        std::vector<double> random(50000);
+        for (double& d : random)
+            d = dt(rng);
+        QCOMPARE(check(random, 1.0, 1e-6), random.size());
+        // A sum that runs away: one huge step, then tiny ones.
+        std::vector<double> wild = {1e12, 1e-3, 1e-3, 2.0, 1e-300, 0.5};
+        QCOMPARE(check(wild, 1.0, 1e-6), wild.size());
+    }
+
     void phasesEndAtTheRightStep()
     {
         Maneuver m;
