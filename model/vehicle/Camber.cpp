@@ -68,20 +68,4 @@ double wheelToe(const WheelConfig& wheel, double jounce) noexcept
                            normalisedJounce(wheel.suspension, jounce));
 }
 
-Vec3 wheelSuspForceAppPoint(const WheelConfig& wheel, double jounce) noexcept
-{
-    if (!wheel.compliance)
-        return wheel.geometry.suspForceAppPointOffset;
-    return compliancePoint(wheel.compliance->suspForceAppPoint, wheel.geometry.suspForceAppPointOffset,
-                           normalisedJounce(wheel.suspension, jounce));
-}
-
-Vec3 wheelTireForceAppPoint(const WheelConfig& wheel, double jounce) noexcept
-{
-    if (!wheel.compliance)
-        return wheel.geometry.tireForceAppPointOffset;
-    return compliancePoint(wheel.compliance->tireForceAppPoint, wheel.geometry.tireForceAppPointOffset,
-                           normalisedJounce(wheel.suspension, jounce));
-}
-
 }  // namespace jounce::sim

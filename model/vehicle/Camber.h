@@ -32,9 +32,21 @@ double wheelCamber(const WheelConfig& wheel, double jounce) noexcept;
 double wheelToe(const WheelConfig& wheel, double jounce) noexcept;
 
 /// Suspension force application point (chassis frame) at jounce x, compliance graph or static value.
-Vec3 wheelSuspForceAppPoint(const WheelConfig& wheel, double jounce) noexcept;
+inline Vec3 wheelSuspForceAppPoint(const WheelConfig& wheel, double jounce) noexcept
+{
+    if (!wheel.compliance)
+        return wheel.geometry.suspForceAppPointOffset;
+    return compliancePoint(wheel.compliance->suspForceAppPoint, wheel.geometry.suspForceAppPointOffset,
+                           normalisedJounce(wheel.suspension, jounce));
+}
 
 /// Tire force application point (chassis frame) at jounce x, compliance graph or static value.
-Vec3 wheelTireForceAppPoint(const WheelConfig& wheel, double jounce) noexcept;
+inline Vec3 wheelTireForceAppPoint(const WheelConfig& wheel, double jounce) noexcept
+{
+    if (!wheel.compliance)
+        return wheel.geometry.tireForceAppPointOffset;
+    return compliancePoint(wheel.compliance->tireForceAppPoint, wheel.geometry.tireForceAppPointOffset,
+                           normalisedJounce(wheel.suspension, jounce));
+}
 
 }  // namespace jounce::sim

@@ -10,10 +10,10 @@ namespace {
 constexpr double kLimitErp = 0.2;  // fraction of the compression excess removed per step
 }  // namespace
 
-StrutFrame strutFrame(const WheelConfig& wc, const ChassisState& cs, const btVector3& cm)
+StrutFrame strutFrame(const WheelConfig& wc, const btVector3& unitTravel, const ChassisState& cs, const btVector3& cm)
 {
     StrutFrame out;
-    out.direction = quatRotate(cs.q, toBt(wc.geometry.suspTravelDirection).normalized());
+    out.direction = quatRotate(cs.q, unitTravel);
     out.centreOffset = quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
     out.rayStart = cs.x + out.centreOffset - out.direction * (wc.wheel.radius + wc.suspension.maxCompression);
     return out;

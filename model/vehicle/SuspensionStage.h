@@ -31,7 +31,19 @@ struct SuspensionForce {
     btVector3 arm{0, 0, 0};    ///< application point minus CoM, world
 };
 
-StrutFrame strutFrame(const WheelConfig& wheel, const ChassisState& chassis, const btVector3& cm);
+/// The wheel's suspension travel direction made unit length (chassis frame).
+inline btVector3 unitTravelDirection(const WheelConfig& wheel)
+{
+    return toBt(wheel.geometry.suspTravelDirection).normalized();
+}
+
+/// The strut in the world; `unitTravel` is unitTravelDirection(wheel), which a vehicle keeps.
+StrutFrame strutFrame(const WheelConfig& wheel, const btVector3& unitTravel, const ChassisState& chassis,
+                      const btVector3& cm);
+inline StrutFrame strutFrame(const WheelConfig& wheel, const ChassisState& chassis, const btVector3& cm)
+{
+    return strutFrame(wheel, unitTravelDirection(wheel), chassis, cm);
+}
 
 /// §2.3.1 ray/plane jounce, §2.3.3 limits, §2.4.1 jounce speed, §2.4.4 expansion-velocity limit.
 /// Remembers the geometric jounce in `state` for the next sub-step.

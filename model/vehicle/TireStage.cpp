@@ -24,7 +24,10 @@ TireFrame tireFrame(const btVector3& lateralAxis, const btVector3& nrm, double s
 {
     const btVector3 eL0 = lateralAxis.cross(nrm).normalized();
     const btVector3 eT0 = nrm.cross(eL0).normalized();
-    const double cd = std::cos(steerAngle), sdl = std::sin(steerAngle);
+    // Straight wheels skip the maths library: cos 0 is 1 and sin(±0) is ±0 exactly, so nothing changes.
+    const bool straight = steerAngle == 0.0;
+    const double cd = straight ? 1.0 : std::cos(steerAngle);
+    const double sdl = straight ? steerAngle : std::sin(steerAngle);
     return {eL0 * cd + eT0 * sdl, eT0 * cd - eL0 * sdl};
 }
 
@@ -76,8 +79,7 @@ TireResult tireStage(const TireContact& in, TireShader shader, const ChassisStat
     out.loaded = true;
 
     // §2.7 tire frame and contact-patch velocity (static ground).
-    const btVector3 lateralAxis = quatRotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2)
-    const TireFrame frame = tireFrame(lateralAxis, in.road->normal, in.steerAngle);
+    const TireFrame frame = tireFrame(in.lateralAxis, in.road->normal, in.steerAngle);
     const btVector3 vc = cs.v + cs.w.cross(in.contactPoint - cs.x);
     const double vL = vc.dot(frame.eL);
     const double vT = vc.dot(frame.eT);

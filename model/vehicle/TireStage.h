@@ -24,6 +24,7 @@ struct TireContact {
     const RoadContact* road = nullptr;
     const TireLoadFilterData* loadFilter = nullptr;  ///< the vehicle's tire load filter (§2.6)
     btVector3 contactPoint{0, 0, 0};  ///< world
+    btVector3 lateralAxis{0, 1, 0};   ///< the chassis's +y in the world, the same for every wheel of a sub-step
     double jounce = 0.0;              ///< m
     double normalForce = 0.0;         ///< F_n from the suspension stage, N
     double steerAngle = 0.0;          ///< rad, incl. Ackermann and toe

@@ -128,8 +128,16 @@ void Vehicle::rebuildWheels()
     tireShaders_.clear();
     for (const WheelConfig& w : config_->wheels)
         tireShaders_.push_back(tireShaderFor(w.tire));
+    cacheTravelDirections();
     for (std::size_t i = 0; i < results_.size(); ++i)
         results_[i].jounce = -config_->wheels[i].suspension.maxDroop;
+}
+
+void Vehicle::cacheTravelDirections()
+{
+    travel_.clear();
+    for (const WheelConfig& w : config_->wheels)
+        travel_.push_back(unitTravelDirection(w));
 }
 
 void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
@@ -150,6 +158,7 @@ void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
     body_->setLinearVelocity(vOrigin + w.cross(com.getOrigin() - origin.getOrigin()));
     body_->setAngularVelocity(w);
 
+    cacheTravelDirections();
     if (rebuild) {
         rebuildWheels();
         driveState_.engineOmega = 0.0;
@@ -220,7 +229,7 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
         driveState_.autoBoxOn = *in.autoBox;
     updateGears(c, in, dt, cmd, driveState_);
     const DriveCoupling coupling = coupleDrive(c, in, cmd, driveState_.gearbox);
-    std::array<double, kMaxWheels> lastJounce{};
+    std::array<double, kMaxWheels> lastJounce;
     for (std::size_t i = 0; i < n; ++i)
         lastJounce[i] = results_[i].jounce;
     const std::array<double, kMaxWheels> delta = steerAngles(c, in, cmd.steer, std::span(lastJounce).first(n));
@@ -240,7 +249,7 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
 
     // U1: scene queries with the start pose (§2.1, §2.2).
     for (std::size_t i = 0; i < n; ++i) {
-        startStrut_[i] = strutFrame(c.wheels[i], cs, cm);
+        startStrut_[i] = strutFrame(c.wheels[i], travel_[i], cs, cm);
         road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], startStrut_[i]);
     }
 
@@ -291,15 +300,18 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     const WheelBrakes brakes = wheelBrakes(c, in, cmd, state_);
 
     // U10b: suspension and tires, wheel by wheel; forces add up in wheel order (§2.3 - §2.12).
-    std::array<double, kMaxWheels> tireTorque{};
+    // Only the first n entries are read; zeroing all kMaxWheels of them cost more than the loop below.
+    std::array<double, kMaxWheels> tireTorque;
+    std::fill_n(tireTorque.begin(), n, 0.0);
     std::array<btVector3, kMaxWheels> strutDirection, forceArm;  // of touching wheels, for the anti-roll bars
+    const btVector3 lateralAxis = quatRotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2), for the tire frames
     for (std::size_t i = 0; i < n; ++i) {
         const WheelConfig& wc = c.wheels[i];
         WheelState& ws = state_[i];
         WheelResult& res = results_[i];
         out.touching[i] = false;
         // The first sub-step starts from the update's start pose: its struts are the rays'.
-        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrame(wc, cs, step.cm);
+        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrame(wc, travel_[i], cs, step.cm);
         const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws);
         out.jounce[i] = susp.jounce;
         out.longSpeed[i] = 0.0;
@@ -322,6 +334,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.road = &road_[i];
         contact.loadFilter = &c.tireLoadFilter;
         contact.contactPoint = susp.contactPoint;
+        contact.lateralAxis = lateralAxis;
         contact.jounce = susp.jounce;
         contact.normalForce = sf.normalForce;
         contact.steerAngle = delta[i];
@@ -352,7 +365,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     }
 
     // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24).
-    std::array<double, kMaxWheels> omegaNew{};
+    std::array<double, kMaxWheels> omegaNew;
+    std::fill_n(omegaNew.begin(), n, 0.0);
     drive_.engineDriveTorque = solveDrivetrain(c, in, cmd, coupling, step.h, state_, std::span(tireTorque).first(n),
                                                brakes, driveState_, std::span(omegaNew).first(n));
     rotateWheels(c, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);

@@ -147,6 +147,8 @@ private:
     /// The ground's surface names matched to the vehicle's surface types.
     void mapSurfaces();
     void rebuildWheels();
+    /// travel_ from the configuration's wheels (after any change of it).
+    void cacheTravelDirections();
     void spawnTransform(const SpawnPose& pose, btTransform& out) const;
 
     btDiscreteDynamicsWorld& world_;
@@ -165,6 +167,7 @@ private:
     bool constraintInWorld_ = false;  ///< constraint_ is added to world_ (only while it has rows)
     std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
     std::vector<TireShader> tireShaders_;  ///< per wheel, from tireShaderFor()
+    std::vector<btVector3> travel_;        ///< per wheel, the unit suspension travel direction (chassis frame)
     std::vector<WheelResult> results_;
     std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type
     DriveState driveState_;
