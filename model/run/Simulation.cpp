@@ -225,7 +225,10 @@ bool Simulation::step()
 
     observe();
     const btVector3& after = motion_.transform.getOrigin();
-    const double travelled = std::hypot(after.x() - before.x(), after.y() - before.y());  // on the ground plan
+    // On the ground plan. A square root of squares, not std::hypot: a step's few metres need no
+    // guard against overflow, and hypot cost as much as a wheel's ray.
+    const double dx = after.x() - before.x(), dy = after.y() - before.y();
+    const double travelled = std::sqrt(dx * dx + dy * dy);
     distance_ += travelled;
     if (player_ && !player_->finished())
         player_->afterStep({.dt = dt, .forwardSpeed = motion_.localVelocity.x(), .distance = travelled, .state = state_});

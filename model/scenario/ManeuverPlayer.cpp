@@ -322,7 +322,8 @@ void ManeuverPlayer::afterStep(const ManeuverObservation& step) noexcept
     if (step.state) {
         preparePhase();  // before the state moves on: a phase is placed where it began
         const Vec2 before = observed_ ? Vec2{observed_->x, observed_->y} : Vec2{start_.x, start_.y};
-        const double d = std::hypot(step.state->x - before.x, step.state->y - before.y);
+        const double dx = step.state->x - before.x, dy = step.state->y - before.y;
+        const double d = std::sqrt(dx * dx + dy * dy);  // not std::hypot: see Simulation::step
         distance = std::isfinite(d) ? d : 0.0;
     }
     elapsed_ += dt;
