@@ -62,14 +62,21 @@ bool HeightFieldCollider::raycast(const btVector3& from, const btVector3& to, Ra
         if (!(std::abs(from[k]) <= kFar && std::abs(to[k]) <= kFar))
             return false;
     const btVector3 localFrom = from - centre_, localTo = to - centre_;
-    ClosestHit callback(localFrom, localTo);
-    if (!shape_->raycastWithinCell(&callback, localFrom, localTo))
-        shape_->performRaycast(&callback, localFrom, localTo);
-    if (!callback.hit)
+    const HeightFieldShape::CellHit cell = shape_->intersectWithinCell(localFrom, localTo);
+    if (cell.kind == HeightFieldShape::CellHit::Kind::Miss)
         return false;
-    hit.fraction = callback.m_hitFraction;
-    hit.point = from.lerp(to, callback.m_hitFraction);
-    hit.normal = callback.hitNormal.normalized();
+    if (cell.kind == HeightFieldShape::CellHit::Kind::Hit) {
+        hit.fraction = cell.fraction;
+        hit.normal = cell.normal;
+    } else {
+        ClosestHit callback(localFrom, localTo);
+        shape_->performRaycast(&callback, localFrom, localTo);
+        if (!callback.hit)
+            return false;
+        hit.fraction = callback.m_hitFraction;
+        hit.normal = callback.hitNormal.normalized();
+    }
+    hit.point = from.lerp(to, hit.fraction);
     hit.surface = terrain_->surfaceAt(hit.point.x(), hit.point.y());
     return true;
 }

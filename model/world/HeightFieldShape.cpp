@@ -73,30 +73,71 @@ btVector3 HeightFieldShape::vertex(int i, int j) const
     return v;
 }
 
-bool HeightFieldShape::raycastWithinCell(btTriangleCallback* callback, const btVector3& from, const btVector3& to) const
+namespace {
+
+/// Where segment from -> to crosses the plane through `corner` with normal `n` (any length or
+/// sense): the fraction along the segment, or a negative value when it does not cross (both ends
+/// on one side, or one end on the plane, as Bullet's triangle test decides).
+double crossing(const btVector3& from, const btVector3& to, const btVector3& corner, const btVector3& n, double& startSide)
 {
+    startSide = n.dot(from - corner);
+    const double endSide = n.dot(to - corner);
+    if (!(startSide * endSide < 0.0))
+        return -1.0;
+    return startSide / (startSide - endSide);
+}
+
+}  // namespace
+
+HeightFieldShape::CellHit HeightFieldShape::intersectWithinCell(const btVector3& from, const btVector3& to) const
+{
+    CellHit out;
     if (m_flipQuadEdges || m_useDiamondSubdivision || m_useZigzagSubdivision)
-        return false;
+        return out;
     // The cell of each end as performRaycast finds it: node coordinates, rounded down.
     const btVector3 begin = from / m_localScaling + m_localOrigin;
     const btVector3 end = to / m_localScaling + m_localOrigin;
-    // Far off the grid (or not finite) is left to Bullet, which then does what it always did.
+    // Far off the grid (or not finite) is left to Bullet.
     const auto onGrid = [](double v, int n) { return v >= -1.0 && v <= double(n); };
     if (!(onGrid(begin.x(), nx_) && onGrid(end.x(), nx_) && onGrid(begin.y(), ny_) && onGrid(end.y(), ny_)))
-        return false;
+        return out;
     const int i = static_cast<int>(std::floor(begin.x())), j = static_cast<int>(std::floor(begin.y()));
     if (i != static_cast<int>(std::floor(end.x())) || j != static_cast<int>(std::floor(end.y())))
-        return false;
+        return out;
+    out.kind = CellHit::Kind::Miss;
     if (i < 0 || j < 0 || i >= nx_ - 1 || j >= ny_ - 1)
-        return true;  // beside the grid: Bullet finds no cell there either
-    // The cell's two triangles with Bullet's corners, order, part (i) and index (j).
-    btVector3 v[3] = {vertex(i, j), vertex(i, j + 1), vertex(i + 1, j)};
-    callback->processTriangle(v, i, j);
-    v[0] = vertex(i + 1, j);
-    v[1] = vertex(i, j + 1);
-    v[2] = vertex(i + 1, j + 1);
-    callback->processTriangle(v, i, j);
-    return true;
+        return out;  // beside the grid: Bullet finds no cell there either
+
+    // Bullet's split of the cell: triangle A (c00, c01, c10) on the c00 side of the diagonal from
+    // c01 to c10, triangle B (c10, c01, c11) on the other. Each is hit where the segment crosses
+    // its plane with the crossing's plan position on its side of the diagonal.
+    const btVector3 c00 = vertex(i, j), c01 = vertex(i, j + 1), c10 = vertex(i + 1, j), c11 = vertex(i + 1, j + 1);
+    const double sx = c10.x() - c00.x(), sy = c01.y() - c00.y();
+    // < 0: A's side, > 0: B's side. A crossing just past the diagonal still counts for both (the
+    // planes meet there), so rounding cannot let a ray slip between the two triangles.
+    const double slack = 1e-9 * sx * sy;
+    const auto sideOfDiagonal = [&](double t) {
+        const btVector3 p = from + (to - from) * t;
+        return (p.x() - c00.x()) * sy + (p.y() - c00.y()) * sx - sx * sy;
+    };
+    const btVector3 nA = (c01 - c00).cross(c10 - c00);
+    const btVector3 nB = (c01 - c10).cross(c11 - c10);
+    double startA = 0.0, startB = 0.0;
+    double tA = crossing(from, to, c00, nA, startA);
+    double tB = crossing(from, to, c10, nB, startB);
+    if (tA >= 0.0 && sideOfDiagonal(tA) > slack)
+        tA = -1.0;
+    if (tB >= 0.0 && sideOfDiagonal(tB) < -slack)
+        tB = -1.0;
+    if (tA < 0.0 && tB < 0.0)
+        return out;
+    const bool onA = tA >= 0.0 && (tB < 0.0 || tA <= tB);
+    const btVector3& n = onA ? nA : nB;
+    // Unit, facing the segment's start.
+    out.normal = (onA ? startA : startB) > 0.0 ? n.normalized() : -n.normalized();
+    out.fraction = onA ? tA : tB;
+    out.kind = CellHit::Kind::Hit;
+    return out;
 }
 
 }  // namespace jounce::sim

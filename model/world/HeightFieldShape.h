@@ -10,9 +10,10 @@
 // way the callback sees exactly the triangles, in the order and with the values, it sees without
 // this shape: the simulation's output does not change.
 //
-// Wheel rays get the same treatment: a ray that stays inside one grid cell in plan (a wheel's
-// near-vertical ray) is handed the cell's two triangles built straight from the height array,
-// the same triangles, values and order as Bullet's raycast, without its per-vertex virtual reads.
+// Wheel rays are answered here too: a ray that stays inside one grid cell in plan (a wheel's
+// near-vertical ray) is intersected with the cell's two triangles built straight from the height
+// array, without Bullet's per-vertex virtual reads and triangle callback. The triangles are
+// Bullet's; the arithmetic is this file's (the hit agrees with Bullet's to rounding).
 
 #include "world/Terrain.h"
 
@@ -45,11 +46,16 @@ public:
     /// whenever in doubt (a box not finite, a scaling that is not positive).
     bool mayTouch(const btVector3& aabbMin, const btVector3& aabbMax) const;
 
-    /// Bullet's performRaycast (shape-local, scaled) for a segment whose plan stays inside one
-    /// grid cell: the same triangles in the same order to `callback`. Returns false, having done
+    /// The closest crossing of a segment whose plan stays inside one grid cell (shape-local,
+    /// scaled) with the cell's two triangles, Bullet's split of the cell. NotInOneCell, having done
     /// nothing, for any other segment (and for a shape with flipped or alternating diagonals):
-    /// then call performRaycast.
-    bool raycastWithinCell(btTriangleCallback* callback, const btVector3& from, const btVector3& to) const;
+    /// then ask performRaycast.
+    struct CellHit {
+        enum class Kind { NotInOneCell, Miss, Hit } kind = Kind::NotInOneCell;
+        double fraction = 1.0;           ///< along from -> to
+        btVector3 normal{0, 0, 1};       ///< unit, facing `from`
+    };
+    CellHit intersectWithinCell(const btVector3& from, const btVector3& to) const;
 
     static constexpr int kBlock = 16;  ///< nodes per block side (4 m on the proving ground's grid)
 

@@ -2,7 +2,7 @@
 // hands the callback exactly the triangles (values, order, part and index) of Bullet's own query,
 // on the proving ground and on rough ground with a spike; a box above the ground is answered
 // without visiting the grid; and a falling, tumbling box moves bit for bit as it does on Bullet's
-// own height field; a wheel's ray sees the triangles of Bullet's raycast.
+// own height field; a wheel's ray within one cell hits where Bullet's raycast hits, to rounding.
 
 #include "world/HeightFieldCollider.h"
 #include "world/HeightFieldShape.h"
@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <btBulletDynamicsCommon.h>
+#include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 
 #include <cstring>
 #include <memory>
@@ -38,6 +39,19 @@ struct Recorder final : btTriangleCallback {
     {
         triangles.push_back({{v[0], v[1], v[2]}, part, index});
     }
+};
+
+/// Bullet's closest triangle hit (what the collider used before it intersected cells itself).
+struct BulletClosestHit final : btTriangleRaycastCallback {
+    BulletClosestHit(const btVector3& from, const btVector3& to) : btTriangleRaycastCallback(from, to, kF_None) {}
+    btScalar reportHit(const btVector3& n, btScalar fraction, int, int) override
+    {
+        hit = true;
+        normal = n.normalized();
+        return fraction;
+    }
+    bool hit = false;
+    btVector3 normal{0, 0, 1};
 };
 
 /// Tiny deterministic sampler.
@@ -183,32 +197,65 @@ private slots:
         QVERIFY2(touching > 300 && skipped > 300, qPrintable(QString("%1 touching, %2 skipped").arg(touching).arg(skipped)));
     }
 
-    void raysSeeBulletsTriangles()
+    void raysHitWhereBulletsRaycastHits()
     {
         const HeightField f = roughField();
         HeightFieldShape shape(f, -0.1, 1.1);
         shape.setLocalScaling(btVector3(f.spacing, f.spacing, 1.0));
         const double halfX = 0.5 * (f.nx - 1) * f.spacing, halfY = 0.5 * (f.ny - 1) * f.spacing;
         Lcg rng{11};
-        int withinCell = 0, crossing = 0;
-        for (int k = 0; k < 4000; ++k) {
+        int hits = 0, misses = 0, crossing = 0, nearDiagonal = 0, otherTriangle = 0;
+        double worstFraction = 0.0, worstNormal = 0.0;
+        for (int k = 0; k < 20000; ++k) {
             // Wheel-like rays (2 m down, leaning up to 2 cm or, every fourth, up to 1 m), from
-            // beside the grid to beside it.
-            const btVector3 from(rng.in(-halfX - 1.0, halfX + 1.0), rng.in(-halfY - 1.0, halfY + 1.0), rng.in(0.0, 1.5));
-            const double lean = k % 4 == 0 ? 1.0 : 0.02;
-            const btVector3 to = from + btVector3(rng.in(-lean, lean), rng.in(-lean, lean), -2.0);
-            Recorder fast, bullet;
-            const bool handled = shape.raycastWithinCell(&fast, from, to);
-            if (!handled) {
-                QVERIFY(fast.triangles.empty());
-                shape.performRaycast(&fast, from, to);
+            // beside the grid to beside it, from above and from below the ground. Every eighth
+            // starts on a cell diagonal, where the two triangles meet.
+            btVector3 from(rng.in(-halfX - 1.0, halfX + 1.0), rng.in(-halfY - 1.0, halfY + 1.0), rng.in(-0.6, 1.5));
+            if (k % 8 == 0) {
+                const double u = std::floor((from.x() + halfX) / f.spacing), v = std::floor((from.y() + halfY) / f.spacing);
+                const double a = rng.next();
+                from.setX(-halfX + (u + a) * f.spacing);
+                from.setY(-halfY + (v + 1.0 - a) * f.spacing);
             }
+            const double lean = k % 8 == 0 ? (k % 16 == 0 ? 0.0 : 0.001) : k % 4 == 0 ? 1.0 : 0.02;
+            const btVector3 to = from + btVector3(rng.in(-lean, lean), rng.in(-lean, lean), -2.0);
+            const HeightFieldShape::CellHit ours = shape.intersectWithinCell(from, to);
+            if (ours.kind == HeightFieldShape::CellHit::Kind::NotInOneCell) {
+                ++crossing;
+                continue;
+            }
+            BulletClosestHit bullet(from, to);
             shape.performRaycast(&bullet, from, to);
-            QVERIFY2(fast.triangles == bullet.triangles,
-                     qPrintable(QString("ray %1: %2 triangles, Bullet %3").arg(k).arg(fast.triangles.size()).arg(bullet.triangles.size())));
-            (handled ? withinCell : crossing) += 1;
+            const bool hit = ours.kind == HeightFieldShape::CellHit::Kind::Hit;
+            QVERIFY2(hit == bullet.hit, qPrintable(QString("ray %1: ours %2, Bullet's %3").arg(k).arg(hit).arg(bullet.hit)));
+            if (!hit) {
+                ++misses;
+                continue;
+            }
+            ++hits;
+            nearDiagonal += k % 8 == 0;
+            const double df = std::abs(ours.fraction - bullet.m_hitFraction);
+            const double dn = (ours.normal - bullet.normal).length();
+            if (df > 1e-12 || dn > 1e-12) {
+                // Bullet accepts a crossing up to about 2e-5 m past a triangle's edge: beside the
+                // diagonal it may take the other triangle's plane. Anywhere else the two agree.
+                const btVector3 p = from.lerp(to, ours.fraction);
+                const double u = (p.x() + halfX) / f.spacing, v = (p.y() + halfY) / f.spacing;
+                const double offDiagonal = std::abs(u - std::floor(u) + v - std::floor(v) - 1.0) * f.spacing / std::sqrt(2.0);
+                QVERIFY2(offDiagonal < 1e-4, qPrintable(QString("ray %1: fraction %2 (Bullet %3), %4 m from the diagonal")
+                                                            .arg(k).arg(ours.fraction).arg(bullet.m_hitFraction).arg(offDiagonal)));
+                ++otherTriangle;
+                continue;
+            }
+            worstFraction = std::max(worstFraction, df);
+            worstNormal = std::max(worstNormal, dn);
         }
-        QVERIFY2(withinCell > 1000 && crossing > 500, qPrintable(QString("%1 within a cell, %2 crossing").arg(withinCell).arg(crossing)));
+        QVERIFY2(hits > 5000 && misses > 1000 && crossing > 1000 && nearDiagonal > 500,
+                 qPrintable(QString("%1 hits, %2 misses, %3 crossing cells, %4 on diagonals, %5 on Bullet's other triangle")
+                                .arg(hits).arg(misses).arg(crossing).arg(nearDiagonal).arg(otherTriangle)));
+        // Rounding apart: a 2 m ray's fraction within 1e-12 (2 pm), the normals within 1e-12.
+        QVERIFY2(worstFraction < 1e-12 && worstNormal < 1e-12,
+                 qPrintable(QString("fraction off by %1, normal by %2").arg(worstFraction).arg(worstNormal)));
     }
 
     void fallingBoxMovesAsOnBulletsHeightField()
