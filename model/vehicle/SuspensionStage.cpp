@@ -10,15 +10,6 @@ namespace {
 constexpr double kLimitErp = 0.2;  // fraction of the compression excess removed per step
 }  // namespace
 
-StrutFrame strutFrame(const WheelConfig& wc, const btVector3& unitTravel, const ChassisState& cs, const btVector3& cm)
-{
-    StrutFrame out;
-    out.direction = quatRotate(cs.q, unitTravel);
-    out.centreOffset = quatRotate(cs.q, toBt(wc.geometry.wheelCentreOffset) - cm);
-    out.rayStart = cs.x + out.centreOffset - out.direction * (wc.wheel.radius + wc.suspension.maxCompression);
-    return out;
-}
-
 SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
                                const StrutFrame& strut, const btVector3& gravity, double h, WheelState& ws) noexcept
 {

@@ -38,8 +38,16 @@ inline btVector3 unitTravelDirection(const WheelConfig& wheel)
 }
 
 /// The strut in the world; `unitTravel` is unitTravelDirection(wheel), which a vehicle keeps.
-StrutFrame strutFrame(const WheelConfig& wheel, const btVector3& unitTravel, const ChassisState& chassis,
-                      const btVector3& cm);
+/// Inline: returned through memory, its vectors stalled the loads that read them back.
+inline StrutFrame strutFrame(const WheelConfig& wheel, const btVector3& unitTravel, const ChassisState& chassis,
+                             const btVector3& cm)
+{
+    StrutFrame out;
+    out.direction = quatRotate(chassis.q, unitTravel);
+    out.centreOffset = quatRotate(chassis.q, toBt(wheel.geometry.wheelCentreOffset) - cm);
+    out.rayStart = chassis.x + out.centreOffset - out.direction * (wheel.wheel.radius + wheel.suspension.maxCompression);
+    return out;
+}
 inline StrutFrame strutFrame(const WheelConfig& wheel, const ChassisState& chassis, const btVector3& cm)
 {
     return strutFrame(wheel, unitTravelDirection(wheel), chassis, cm);

@@ -127,10 +127,12 @@ public:
 
 private:
     /// What the wheels of one sub-step hand to the next stages and to publish().
+    /// Every sub-step writes the first n entries before anything reads them; left uninitialised,
+    /// as zeroing all kMaxWheels cost more than the writes.
     struct SubStepResults {
-        std::array<double, kMaxWheels> jounce{};
-        std::array<bool, kMaxWheels> touching{};
-        std::array<double, kMaxWheels> longSpeed{};  ///< v_L of loaded tires, else 0
+        std::array<double, kMaxWheels> jounce;
+        std::array<bool, kMaxWheels> touching;
+        std::array<double, kMaxWheels> longSpeed;  ///< v_L of loaded tires, else 0
     };
 
     /// U10: one sub-step of the update: stages U10a - U10i for every wheel, the chassis integrated.
