@@ -6,19 +6,17 @@
 namespace jounce::sim {
 namespace {
 
-/// btMatrix3x3::getEulerZYX's first solution with its arithmetic (it works out both: four atan2).
-void eulerZYX(const btMatrix3x3& m, double& yaw, double& pitch, double& roll)
+/// btMatrix3x3::getEulerZYX's first solution with its arithmetic (it works out both: four atan2),
+/// without the roll (ChassisMotion::roll).
+void eulerZY(const btMatrix3x3& m, double& yaw, double& pitch)
 {
     if (std::fabs(m[2].x()) >= 1) {  // gimbal lock
         yaw = 0.0;
-        const double delta = btAtan2(m[0].x(), m[0].z());
         pitch = m[2].x() > 0 ? SIMD_PI / 2.0 : -SIMD_PI / 2.0;
-        roll = m[2].x() > 0 ? pitch + delta : -pitch + delta;
         return;
     }
     pitch = -btAsin(m[2].x());
     const double c = btCos(pitch);
-    roll = btAtan2(m[2].y() / c, m[2].z() / c);
     yaw = btAtan2(m[1].x() / c, m[0].x() / c);
 }
 
@@ -34,8 +32,20 @@ ChassisMotion chassisMotion(const Vehicle& vehicle)
     m.transform.setOrigin(com.getOrigin() - quatRotate(q, toBt(vehicle.config().chassis.cmOffset)));
     m.localVelocity = quatRotate(q.inverse(), body.getLinearVelocity());
     m.localAngularVelocity = quatRotate(q.inverse(), body.getAngularVelocity());
-    eulerZYX(m.transform.getBasis(), m.yaw, m.pitch, m.roll);
+    eulerZY(m.transform.getBasis(), m.yaw, m.pitch);
     return m;
+}
+
+double ChassisMotion::roll() const
+{
+    // getEulerZYX's roll, from the pitch it goes with.
+    const btMatrix3x3& m = transform.getBasis();
+    if (std::fabs(m[2].x()) >= 1) {  // gimbal lock
+        const double delta = btAtan2(m[0].x(), m[0].z());
+        return m[2].x() > 0 ? pitch + delta : -pitch + delta;
+    }
+    const double c = btCos(pitch);
+    return btAtan2(m[2].y() / c, m[2].z() / c);
 }
 
 void fillTelemetryFrame(const Vehicle& vehicle, double time, telemetry::Frame& frame)
@@ -93,7 +103,7 @@ void fillTelemetryFrame(const Vehicle& vehicle, const ChassisMotion& motion, dou
     frame.vehicle(VehicleChannel::YawRate) = motion.localAngularVelocity.z();
     frame.vehicle(VehicleChannel::LongAccel) = vehicle.localAcceleration().x();
     frame.vehicle(VehicleChannel::LatAccel) = vehicle.localAcceleration().y();
-    frame.vehicle(VehicleChannel::Roll) = motion.roll;
+    frame.vehicle(VehicleChannel::Roll) = motion.roll();
     frame.vehicle(VehicleChannel::Pitch) = motion.pitch;
     frame.vehicle(VehicleChannel::Yaw) = motion.yaw;
     const btVector3& p = motion.transform.getOrigin();

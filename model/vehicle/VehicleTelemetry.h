@@ -15,7 +15,9 @@ struct ChassisMotion {
     btVector3 localAngularVelocity; ///< rad/s, vehicle frame
     double yaw = 0.0;               ///< rad, ZYX Euler angles of transform's basis
     double pitch = 0.0;
-    double roll = 0.0;
+    /// rad, the third ZYX angle: only the telemetry frame shows it, so it is worked out when asked
+    /// (an arc tangent a step saved when nobody reads the frame).
+    double roll() const;
 };
 ChassisMotion chassisMotion(const Vehicle& vehicle);
 

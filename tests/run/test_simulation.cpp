@@ -193,7 +193,7 @@ private slots:
             QVERIFY(m.localAngularVelocity == w);
             QCOMPARE(std::bit_cast<std::uint64_t>(m.yaw), std::bit_cast<std::uint64_t>(yaw));
             QCOMPARE(std::bit_cast<std::uint64_t>(m.pitch), std::bit_cast<std::uint64_t>(pitch));
-            QCOMPARE(std::bit_cast<std::uint64_t>(m.roll), std::bit_cast<std::uint64_t>(roll));
+            QCOMPARE(std::bit_cast<std::uint64_t>(m.roll()), std::bit_cast<std::uint64_t>(roll));
             maxRoll = std::max(maxRoll, std::fabs(roll));
             maxPitch = std::max(maxPitch, std::fabs(pitch));
         }
