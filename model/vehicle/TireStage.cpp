@@ -22,8 +22,11 @@ struct TireFrame {
 
 TireFrame tireFrame(const btVector3& lateralAxis, const btVector3& nrm, double steerAngle)
 {
-    const btVector3 eL0 = lateralAxis.cross(nrm).normalized();
-    const btVector3 eT0 = nrm.cross(eL0).normalized();
+    // Both directions from the raw cross product, normalised independently as PhysX does (the two
+    // square roots and divisions then overlap instead of waiting on each other).
+    const btVector3 longRaw = lateralAxis.cross(nrm);
+    const btVector3 eT0 = nrm.cross(longRaw).normalized();
+    const btVector3 eL0 = longRaw.normalized();
     // Straight wheels skip the maths library: cos 0 is 1 and sin(±0) is ±0 exactly, so nothing changes.
     const bool straight = steerAngle == 0.0;
     const double cd = straight ? 1.0 : std::cos(steerAngle);
