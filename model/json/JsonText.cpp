@@ -79,12 +79,21 @@ private:
                 if (l.key.empty() && l.keys.empty())
                     break;
                 p += "/";
-                for (char c : l.key)
-                    p += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+                for (char c : l.key) {
+                    if (c == '~')
+                        p += "~0";
+                    else if (c == '/')
+                        p += "~1";
+                    else
+                        p += c;
+                }
             } else {
                 // Below the top the current element is already inserted; at the top it is the next one.
                 const std::size_t n = l.container->size();
-                p += "/" + std::to_string(i + 1 < stack_.size() ? n - 1 : n);
+                // Appended in two parts: "/" + to_string(...) made GCC 12 at -O3 warn of an
+                // overlapping memcpy inside std::string (-Wrestrict, a known false positive).
+                p += '/';
+                p += std::to_string(i + 1 < stack_.size() ? n - 1 : n);
             }
         }
         return p;
