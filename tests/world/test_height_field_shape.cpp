@@ -8,6 +8,8 @@
 #include "world/HeightFieldShape.h"
 #include "world/TerrainJson.h"
 
+#include "support/Lcg.h"
+
 #include <QtTest>
 
 #include <btBulletDynamicsCommon.h>
@@ -19,6 +21,8 @@
 
 using namespace jounce;
 using namespace jounce::sim;
+
+using jounce::test::Lcg;
 
 namespace {
 
@@ -52,17 +56,6 @@ struct BulletClosestHit final : btTriangleRaycastCallback {
     }
     bool hit = false;
     btVector3 normal{0, 0, 1};
-};
-
-/// Tiny deterministic sampler.
-struct Lcg {
-    std::uint64_t s;
-    double next()
-    {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return double(s >> 11) * 0x1.0p-53;
-    }
-    double in(double lo, double hi) { return lo + (hi - lo) * next(); }
 };
 
 /// Rough ground (0 .. 0.3 m) on a 0.25 m grid of 70 x 50 nodes with one 1 m spike at node (16, 5),

@@ -7,6 +7,8 @@
 #include "world/SurfaceIndex.h"
 #include "world/Terrain.h"
 
+#include "support/Lcg.h"
+
 #include <QtTest>
 
 #include <chrono>
@@ -18,6 +20,8 @@
 
 using namespace jounce;
 using namespace jounce::sim;
+
+using jounce::test::Lcg;
 
 namespace {
 
@@ -46,18 +50,11 @@ std::size_t bruteForceWork(const std::vector<SurfacePatch>& patches, double x, d
     return work;
 }
 
-struct Lcg {
-    std::uint64_t s;
-    double next()
-    {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return double(s >> 11) * 0x1.0p-53;
-    }
-    double in(double lo, double hi) { return lo + (hi - lo) * next(); }
-    int below(int n) { return std::min(n - 1, int(next() * n)); }
-    /// A coordinate on a grid of `step` (so corners, edges and boxes share exact values) or anywhere.
-    double coordinate(double lo, double hi, double step) { return step > 0 ? lo + step * std::floor(in(0, (hi - lo) / step)) : in(lo, hi); }
-};
+/// A coordinate on a grid of `step` (so corners, edges and boxes share exact values) or anywhere.
+double gridCoordinate(Lcg& rng, double lo, double hi, double step)
+{
+    return step > 0 ? lo + step * std::floor(rng.in(0, (hi - lo) / step)) : rng.in(lo, hi);
+}
 
 SurfacePatch rectangle(int surface, double x0, double x1, double y0, double y1)
 {
@@ -177,7 +174,7 @@ std::vector<SurfacePatch> randomPatches(Lcg& rng, double cx, double cy, double s
 {
     std::vector<SurfacePatch> patches;
     const int count = 1 + rng.below(40);
-    const auto c = [&](double centre) { return rng.coordinate(centre - size, centre + size, step); };
+    const auto c = [&](double centre) { return gridCoordinate(rng, centre - size, centre + size, step); };
     for (int k = 0; k < count; ++k) {
         const int surface = 1 + rng.below(5);
         const double r = step > 0 ? step * (1 + rng.below(int(size / step / 2))) : rng.in(0.01, size / 2);

@@ -7,6 +7,8 @@
 #include "world/TerrainJson.h"
 
 #include <QTemporaryDir>
+#include "support/Lcg.h"
+
 #include <QtTest>
 
 #include <btBulletDynamicsCommon.h>
@@ -19,6 +21,8 @@
 
 using namespace jounce;
 using namespace jounce::sim;
+
+using jounce::test::Lcg;
 
 namespace {
 
@@ -68,15 +72,6 @@ bool rayDown(const HeightFieldCollider& bt, double x, double y, HeightFieldColli
 }
 
 /// Tiny deterministic sampler for test points.
-struct Lcg {
-    std::uint64_t s;
-    double next()
-    {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return double(s >> 11) * 0x1.0p-53;
-    }
-};
-
 void writeBytes(const std::string& path, const std::string& bytes)
 {
     std::ofstream out(path, std::ios::binary);
