@@ -90,8 +90,6 @@ private:
             } else {
                 // Below the top the current element is already inserted; at the top it is the next one.
                 const std::size_t n = l.container->size();
-                // Appended in two parts: "/" + to_string(...) made GCC 12 at -O3 warn of an
-                // overlapping memcpy inside std::string (-Wrestrict, a known false positive).
                 p += '/';
                 p += std::to_string(i + 1 < stack_.size() ? n - 1 : n);
             }

@@ -158,7 +158,8 @@ void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
     body_->setLinearVelocity(vOrigin + w.cross(com.getOrigin() - origin.getOrigin()));
     body_->setAngularVelocity(w);
 
-    cacheTravelDirections();
+    if (!rebuild)
+        cacheTravelDirections();  // rebuildWheels() does it otherwise
     if (rebuild) {
         rebuildWheels();
         driveState_.engineOmega = 0.0;
