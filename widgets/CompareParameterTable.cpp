@@ -2,7 +2,7 @@
 
 #include "DisplayUnits.h"
 #include "WheelColors.h"
-#include "compare/DerivedQuantities.h"
+#include "analysis/DerivedQuantities.h"
 #include "compare/ParameterComparison.h"
 
 #include <QAction>
@@ -167,7 +167,7 @@ void CompareParameterTable::rebuild()
     QTreeWidgetItem* restore = nullptr;
 
     auto* derived = new QTreeWidgetItem(tree_, QStringList{tr("Derived (computed from the parameters)")});
-    for (const compare::DerivedRow& row : compare::deriveQuantities(vehicles_)) {
+    for (const sim::DerivedRow& row : sim::deriveQuantities(vehicles_)) {
         const QString label = QString::fromStdString(row.label);
         if ((!all && !row.differs) || !passes(label))
             continue;

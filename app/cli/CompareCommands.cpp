@@ -8,7 +8,7 @@
 #include "compare/FigureTable.h"
 #include "compare/VehiclePatch.h"
 #include "json/JsonText.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"
 
@@ -26,7 +26,7 @@ namespace {
 /// A vehicle file that must be free of errors to be compared or patched.
 bool loadValidVehicle(const std::string& file, VehicleConfig& out)
 {
-    io::VehicleFile doc = io::loadVehicle(file);
+    config::VehicleFile doc = config::loadVehicle(file);
     if (!doc.ok()) {
         printProblems(file, doc.problems);
         std::cerr << "jounce-cli: " << file << " has errors; fix them first (jounce-cli validate " << file << ")\n";
@@ -43,7 +43,7 @@ bool writeOutput(const std::string& out, const std::string& text)
         std::cout << text;
         return true;
     }
-    if (const std::string err = io::writeFileAtomic(out, text); !err.empty()) {
+    if (const std::string err = json::writeFileAtomic(out, text); !err.empty()) {
         std::cerr << "jounce-cli: " << err << "\n";
         return false;
     }
@@ -82,8 +82,8 @@ int diffCommand(const Args& args)
     VehicleConfig a, b;
     if (!loadValidVehicle(files[0], a) || !loadValidVehicle(files[1], b))
         return 1;
-    const io::Json patch = compare::makePatch(a, b);
-    if (!writeOutput(out, io::formatJson(patch)))
+    const json::Json patch = compare::makePatch(a, b);
+    if (!writeOutput(out, json::formatJson(patch)))
         return 1;
     if (!out.empty())
         std::cout << patch.size() << " operation" << (patch.size() == 1 ? "" : "s") << " from " << files[0] << " to "
@@ -101,12 +101,12 @@ int patchCommand(const Args& args)
     if (!loadValidVehicle(files[0], base))
         return 1;
     std::string text;
-    if (const std::string err = io::readTextFile(files[1], io::JsonLimits{}.maxBytes, text); !err.empty()) {
+    if (const std::string err = json::readTextFile(files[1], json::JsonLimits{}.maxBytes, text); !err.empty()) {
         std::cerr << files[1] << ": /: " << err << "\n";
         return 1;
     }
     Problems patchProblems;
-    const std::optional<io::Json> patch = compare::parsePatch(text, patchProblems);
+    const std::optional<json::Json> patch = compare::parsePatch(text, patchProblems);
     if (!patch) {
         printProblems(files[1], patchProblems);
         return 1;
@@ -122,7 +122,7 @@ int patchCommand(const Args& args)
         std::cerr << "jounce-cli: " << files[1] << " applied to " << files[0] << " gives an invalid vehicle; nothing written\n";
         return 1;
     }
-    if (!writeOutput(out, io::vehicleToText(result.config)))
+    if (!writeOutput(out, config::vehicleToText(result.config)))
         return 1;
     if (!out.empty())
         std::cout << patch->size() << " operation" << (patch->size() == 1 ? "" : "s") << " applied to " << files[0]
@@ -259,7 +259,7 @@ int compareCommand(const Args& args)
         report.maneuver = setup.maneuver.name;
         report.terrain = terrainName;
         report.allParameters = allParameters;
-        if (const std::string err = io::writeFileAtomic(out, compare::compareReportCsv(report)); !err.empty()) {
+        if (const std::string err = json::writeFileAtomic(out, compare::compareReportCsv(report)); !err.empty()) {
             std::cerr << "jounce-cli: " << err << "\n";
             return 1;
         }

@@ -5,7 +5,7 @@
 
 #include "doctor/DoctorRun.h"
 #include "doctor/StaticChecks.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"
 
@@ -89,7 +89,7 @@ int doctorCommand(const Args& args)
     if (!terrainFile.empty() && maneuverFile.empty())
         return usageError("doctor: --terrain needs --maneuver (the terrain is where the maneuver is driven)");
 
-    io::VehicleFile doc = io::loadVehicle(vehicle);
+    config::VehicleFile doc = config::loadVehicle(vehicle);
     if (!doc.parsed) {
         printProblems(vehicle, doc.problems);
         return 1;

@@ -4,12 +4,12 @@
 
 #include "CliCommands.h"
 
-#include "exchange/Physx5Json.h"
-#include "exchange/UnityExport.h"
-#include "exchange/UnityImport.h"
-#include "exchange/UnityJson.h"
-#include "exchange/UsdLayer.h"
-#include "io/VehicleJson.h"
+#include "exchange/physx5/Physx5Json.h"
+#include "exchange/unity/UnityExport.h"
+#include "exchange/unity/UnityImport.h"
+#include "exchange/unity/UnityJson.h"
+#include "exchange/usd/UsdLayer.h"
+#include "config/VehicleJson.h"
 #include "json/TextFile.h"
 
 #include <iostream>
@@ -56,7 +56,7 @@ std::optional<Options> parseOptions(const Args& args, const char* command)
 /// Loads the vehicle to export (or the --base vehicle); prints its problems. nullopt when invalid.
 std::optional<VehicleConfig> loadValid(const std::string& path)
 {
-    const io::VehicleFile doc = io::loadVehicle(path);
+    const config::VehicleFile doc = config::loadVehicle(path);
     printProblems(path, doc.problems);
     if (!doc.ok()) {
         std::cerr << path << ": not a valid vehicle (run jounce-cli validate)\n";
@@ -77,10 +77,10 @@ int finishImport(const ImportResult& result, const Options& o)
         return 1;
     }
     if (o.out.empty()) {
-        std::cout << io::vehicleToText(result.vehicle);
+        std::cout << config::vehicleToText(result.vehicle);
         return 0;
     }
-    if (const std::string err = io::saveVehicle(o.out, result.vehicle); !err.empty()) {
+    if (const std::string err = config::saveVehicle(o.out, result.vehicle); !err.empty()) {
         std::cerr << o.out << ": " << err << "\n";
         return 1;
     }
@@ -109,7 +109,7 @@ int exportPhysx5(const Options& o, const VehicleConfig& vehicle)
 int exportUsd(const Options& o, const VehicleConfig& vehicle)
 {
     const exchange::UsdExport usd = exchange::exportUsd(vehicle);
-    if (const std::string err = io::writeFileAtomic(o.out, usd.text); !err.empty()) {
+    if (const std::string err = json::writeFileAtomic(o.out, usd.text); !err.empty()) {
         std::cerr << o.out << ": " << err << "\n";
         return 1;
     }
@@ -147,7 +147,7 @@ int exportUnity(const Options& o, const VehicleConfig& vehicle)
 {
     ConversionReport report;
     const std::string text = exchange::unityJsonText(exchange::exportUnity(vehicle, report));
-    if (const std::string err = io::writeFileAtomic(o.out, text); !err.empty()) {
+    if (const std::string err = json::writeFileAtomic(o.out, text); !err.empty()) {
         std::cerr << o.out << ": " << err << "\n";
         return 1;
     }

@@ -5,7 +5,7 @@
 
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"
 
@@ -33,7 +33,7 @@ int validateCommand(const Args& args)
         return usageError("validate needs at least one FILE");
     bool allValid = true;
     for (const std::string& file : args) {
-        const io::VehicleFile doc = io::loadVehicle(file);
+        const config::VehicleFile doc = config::loadVehicle(file);
         for (const Problem& p : doc.problems.items)
             std::cout << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
                       << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
@@ -62,25 +62,25 @@ int formatCommand(const Args& args)
     int status = 0;
     for (const std::string& file : files) {
         std::string text;
-        if (std::string err = io::readTextFile(file, io::JsonLimits{}.maxBytes, text); !err.empty()) {
+        if (std::string err = json::readTextFile(file, json::JsonLimits{}.maxBytes, text); !err.empty()) {
             std::cout << file << ": /: " << err << "\n";
             status = 1;
             continue;
         }
-        const io::VehicleFile doc = io::parseVehicle(text);
+        const config::VehicleFile doc = config::parseVehicle(text);
         if (doc.problems.hasErrors() || !doc.parsed) {
             // Rewriting would drop what could not be read: refuse, and say why.
             std::cout << file << ": not rewritten, it has errors (run jounce-cli validate)\n";
             status = 1;
             continue;
         }
-        const std::string canonical = io::vehicleToText(doc.config);
+        const std::string canonical = config::vehicleToText(doc.config);
         if (canonical == text)
             continue;
         if (check) {
             std::cout << file << ": not in canonical layout\n";
             status = 1;
-        } else if (std::string err = io::writeFileAtomic(file, canonical); !err.empty()) {
+        } else if (std::string err = json::writeFileAtomic(file, canonical); !err.empty()) {
             std::cout << file << ": " << err << "\n";
             status = 1;
         } else {
@@ -147,7 +147,7 @@ int paramsCommand(const Args& args)
     }
     VehicleConfig vehicle = referenceCar();
     if (!vehicleFile.empty()) {
-        io::VehicleFile doc = io::loadVehicle(vehicleFile);
+        config::VehicleFile doc = config::loadVehicle(vehicleFile);
         if (!doc.parsed) {
             for (const Problem& p : doc.problems.items)
                 std::cerr << vehicleFile << ": " << p.toString() << "\n";
@@ -171,11 +171,11 @@ int schemaCommand(const Args& args)
     if (args.size() > 1)
         return usageError("schema takes one word: vehicle, maneuver or terrain");
     if (format == "vehicle")
-        std::cout << io::formatJson(config::ParameterRegistry::instance().schema());
+        std::cout << json::formatJson(config::ParameterRegistry::instance().schema());
     else if (format == "maneuver")
-        std::cout << io::formatJson(sim::maneuverSchema());
+        std::cout << json::formatJson(sim::maneuverSchema());
     else if (format == "terrain")
-        std::cout << io::formatJson(sim::terrainSchema());
+        std::cout << json::formatJson(sim::terrainSchema());
     else
         return usageError("schema: unknown format '" + format + "' (choose vehicle, maneuver or terrain)");
     return 0;

@@ -5,7 +5,7 @@
 #include "CliCommands.h"
 
 #include "config/EditSession.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/JsonText.h"
 #include "json/TextFile.h"
 #include "run/RunFile.h"
@@ -115,14 +115,14 @@ void printFigures(const std::vector<sim::Figure>& figures)
 void printFiguresJson(const std::vector<sim::Figure>& figures, const VehicleConfig& vehicle,
                       const sim::Terrain* terrain, const sim::ManeuverPlayer& player)
 {
-    io::Json out = io::Json::object();
+    json::Json out = json::Json::object();
     out["vehicle"] = vehicle.name;
     out["terrain"] = terrain ? terrain->name : "flat plane";
     out["maneuver"] = player.maneuver().name;
     out["completed"] = !player.timedOut();
-    io::Json list = io::Json::array();
+    json::Json list = json::Json::array();
     for (const sim::Figure& f : figures) {
-        io::Json j = io::Json::object();
+        json::Json j = json::Json::object();
         j["id"] = f.id;
         j["label"] = f.label;
         j["unit"] = f.unit;
@@ -138,7 +138,7 @@ void printFiguresJson(const std::vector<sim::Figure>& figures, const VehicleConf
         list.push_back(std::move(j));
     }
     out["figures"] = std::move(list);
-    std::cout << io::formatJson(out);
+    std::cout << json::formatJson(out);
 }
 
 /// What a recorded run says of itself (the run file's header).
@@ -233,7 +233,7 @@ int runCommand(const Args& args)
             o.terrain = terrainOfRun(*replayed, o.inputs);
     }
 
-    io::VehicleFile vehicleDoc = io::loadVehicle(o.vehicle);
+    config::VehicleFile vehicleDoc = config::loadVehicle(o.vehicle);
     if (!vehicleDoc.ok()) {
         printProblems(o.vehicle, vehicleDoc.problems);
         return 1;
@@ -318,7 +318,7 @@ int runCommand(const Args& args)
 
     // Both outputs go to temporary files renamed over the targets at the end: a run that fails
     // or is killed leaves an existing file as it was.
-    std::optional<io::AtomicFileWriter> csv;
+    std::optional<json::AtomicFileWriter> csv;
     std::optional<sim::TelemetryCsvRecorder> csvRecorder;
     if (!o.out.empty()) {
         csv.emplace(o.out);
@@ -330,7 +330,7 @@ int runCommand(const Args& args)
         recorder.addObserver(*csvRecorder);
     }
 
-    std::optional<io::AtomicFileWriter> poses;
+    std::optional<json::AtomicFileWriter> poses;
     sim::StepCallback poseRows([&](const sim::StepRecord&) {
         sim::writePoseCsvRows(poses->stream(), sim::simulinkPoses(simulation.vehicle(), simulation.time()));
     });

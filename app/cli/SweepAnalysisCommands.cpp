@@ -4,7 +4,7 @@
 #include "CliCommands.h"
 #include "SweepCli.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "sweep/Sensitivity.h"
 #include "sweep/SweepPoints.h"
 #include "sweep/SweepTable.h"
@@ -153,13 +153,13 @@ int tuneCommand(const Args& args)
                     s->parameters[i].unit == "1" ? "" : (" " + s->parameters[i].unit).c_str());
     for (const sweep::Target& t : s->tune->targets) {
         const std::size_t f = std::size_t(std::find(s->figures.begin(), s->figures.end(), t.figure) - s->figures.begin());
-        std::printf("  %s: %s (target %s)\n", t.figure.c_str(), cell(best.figures[f]).c_str(), io::formatNumber(t.value).c_str());
+        std::printf("  %s: %s (target %s)\n", t.figure.c_str(), cell(best.figures[f]).c_str(), json::formatNumber(t.value).c_str());
     }
     if (!out.empty() && !writeResult(out, sweep::tuneCsv(*s, result)))
         return 1;
     if (!vehicleOut.empty()) {
         const config::EditResult v = sweep::PointRunner(*s).vehicle({best.id, best.values});
-        if (!v.ok() || !writeResult(vehicleOut, io::vehicleToText(*v.config)))
+        if (!v.ok() || !writeResult(vehicleOut, config::vehicleToText(*v.config)))
             return 1;
         std::printf("tuned vehicle: %s\n", vehicleOut.c_str());
     }

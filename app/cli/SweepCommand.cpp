@@ -140,7 +140,7 @@ int plan(const SweepArgs& a)
     }
     for (const sweep::PlanFile& f : sweep::planFiles(*s, a.chunks)) {
         const fs::path path = fs::path(a.plan) / f.name;
-        if (const std::string err = io::writeFileAtomic(path.string(), f.text); !err.empty()) {
+        if (const std::string err = json::writeFileAtomic(path.string(), f.text); !err.empty()) {
             std::cerr << "jounce-cli: " << err << "\n";
             return 1;
         }
@@ -197,7 +197,7 @@ int collect(const SweepArgs& a)
     std::vector<sweep::ChunkFile> files;
     for (const fs::path& p : paths) {
         sweep::ChunkFile f{p.string(), {}};
-        if (const std::string err = io::readTextFile(f.name, std::size_t(1) << 30, f.text); !err.empty()) {
+        if (const std::string err = json::readTextFile(f.name, std::size_t(1) << 30, f.text); !err.empty()) {
             std::cerr << "jounce-cli: " << f.name << ": " << err << "\n";
             return 1;
         }

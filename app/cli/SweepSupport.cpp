@@ -98,7 +98,7 @@ bool writeResult(const std::string& out, const std::string& text)
     std::error_code ec;
     if (const fs::path dir = fs::path(out).parent_path(); !dir.empty())
         fs::create_directories(dir, ec);
-    if (const std::string err = io::writeFileAtomic(out, text); !err.empty()) {
+    if (const std::string err = json::writeFileAtomic(out, text); !err.empty()) {
         std::cerr << "jounce-cli: " << err << "\n";
         return false;
     }

@@ -3,7 +3,7 @@
 #include "CompareWindow.h"
 
 #include "compare/CompareReport.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/CompareParameterTable.h"
 
 #include <QComboBox>
@@ -116,7 +116,7 @@ QString CompareWindow::exportReport(const QString& path, bool allParameters)
 {
     if (chosen().empty())
         return tr("Nothing to report: choose vehicles first");
-    const std::string err = io::writeFileAtomic(path.toStdString(), reportCsv(allParameters));
+    const std::string err = json::writeFileAtomic(path.toStdString(), reportCsv(allParameters));
     return QString::fromStdString(err);
 }
 
@@ -133,8 +133,8 @@ QString CompareWindow::exportPatch(int from, int to, const QString& path)
     const auto list = vehicles();
     if (from < 0 || to < 0 || from >= static_cast<int>(list.size()) || to >= static_cast<int>(list.size()))
         return tr("Choose two of the compared vehicles");
-    const io::Json patch = compare::makePatch(*list[std::size_t(from)], *list[std::size_t(to)]);
-    return QString::fromStdString(io::writeFileAtomic(path.toStdString(), io::formatJson(patch)));
+    const json::Json patch = compare::makePatch(*list[std::size_t(from)], *list[std::size_t(to)]);
+    return QString::fromStdString(json::writeFileAtomic(path.toStdString(), json::formatJson(patch)));
 }
 
 QString CompareWindow::exportVehicle(int vehicle, const QString& path)
@@ -142,7 +142,7 @@ QString CompareWindow::exportVehicle(int vehicle, const QString& path)
     const auto list = vehicles();
     if (vehicle < 0 || vehicle >= static_cast<int>(list.size()))
         return tr("Choose one of the compared vehicles");
-    return QString::fromStdString(io::saveVehicle(path.toStdString(), *list[std::size_t(vehicle)]));
+    return QString::fromStdString(config::saveVehicle(path.toStdString(), *list[std::size_t(vehicle)]));
 }
 
 }  // namespace jounce::gui

@@ -3,7 +3,7 @@
 #include "CompareWindow.h"
 #include "PresetFiles.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"
 #include "widgets/WheelColors.h"
@@ -160,7 +160,7 @@ bool CompareWindow::setSlotEdited(int slot)
 
 bool CompareWindow::setSlotFile(int slot, const QString& path)
 {
-    io::VehicleFile doc = io::loadVehicle(path.toStdString());
+    config::VehicleFile doc = config::loadVehicle(path.toStdString());
     if (!doc.ok()) {
         message(tr("%1 cannot be compared:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
         return false;

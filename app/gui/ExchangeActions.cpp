@@ -1,11 +1,11 @@
 #include "ExchangeActions.h"
 
 #include "VehicleDocument.h"
-#include "exchange/Physx5Json.h"
-#include "exchange/UnityExport.h"
-#include "exchange/UnityImport.h"
-#include "exchange/UnityJson.h"
-#include "exchange/UsdLayer.h"
+#include "exchange/physx5/Physx5Json.h"
+#include "exchange/unity/UnityExport.h"
+#include "exchange/unity/UnityImport.h"
+#include "exchange/unity/UnityJson.h"
+#include "exchange/usd/UsdLayer.h"
 #include "json/TextFile.h"
 
 #include <QApplication>
@@ -132,7 +132,7 @@ QString ExchangeActions::exportPhysx5(const QString& directory)
 QString ExchangeActions::exportUsd(const QString& path)
 {
     const exchange::UsdExport usd = exchange::exportUsd(document_.config());
-    if (const std::string err = io::writeFileAtomic(path.toStdString(), usd.text); !err.empty())
+    if (const std::string err = json::writeFileAtomic(path.toStdString(), usd.text); !err.empty())
         return QString::fromStdString(err);
     showReport(tr("Wrote %1.").arg(path), usd.report, {});
     return {};
@@ -147,7 +147,7 @@ QString ExchangeActions::exportUnity(const QString& path)
 {
     exchange::ConversionReport report;
     const std::string text = exchange::unityJsonText(exchange::exportUnity(document_.config(), report));
-    if (const std::string err = io::writeFileAtomic(path.toStdString(), text); !err.empty())
+    if (const std::string err = json::writeFileAtomic(path.toStdString(), text); !err.empty())
         return QString::fromStdString(err);
     showReport(tr("Wrote %1: apply it in Unity with resources/unity/JounceVehicleLoader.cs.").arg(path), report, {});
     return {};

@@ -3,7 +3,7 @@
 #include "ExchangeActions.h"
 #include "MainWindow.h"
 
-#include "exchange/Physx5Json.h"
+#include "exchange/physx5/Physx5Json.h"
 
 #include <QAction>
 #include <QDir>

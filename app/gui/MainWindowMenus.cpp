@@ -4,7 +4,7 @@
 #include "PresetFiles.h"
 #include "SweepWindow.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/TelemetryPanel.h"
 
@@ -35,7 +35,7 @@ void MainWindow::buildMenus()
         newMenu->addAction(QFileInfo(f).completeBaseName(), this, [this, f] {
             if (!maybeSave())
                 return;
-            io::VehicleFile doc = io::loadVehicle(f.toStdString());
+            config::VehicleFile doc = config::loadVehicle(f.toStdString());
             if (doc.parsed)
                 document_.newFrom(doc.config, tr("New %1").arg(QFileInfo(f).completeBaseName()));
         });
@@ -68,7 +68,7 @@ void MainWindow::buildMenus()
             QFileDialog::getSaveFileName(this, tr("Export vehicle JSON"), suggestedExportPath(), tr("Vehicle (*.json)"));
         if (path.isEmpty())
             return;
-        if (const std::string err = io::saveVehicle(path.toStdString(), document_.config()); !err.empty())
+        if (const std::string err = config::saveVehicle(path.toStdString(), document_.config()); !err.empty())
             QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(err));
         else
             QSettings().setValue("document/exportDir", QFileInfo(path).absolutePath());

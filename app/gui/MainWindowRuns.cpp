@@ -5,7 +5,7 @@
 
 #include "PresetFiles.h"
 #include "SimulationController.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/RunFile.h"
 #include "run/TelemetryCsvReader.h"
 #include "widgets/TelemetryPanel.h"
@@ -232,7 +232,7 @@ bool MainWindow::startLockstep(const QString& vehicleFile)
         simulation_->setPartner(nullptr);
         return true;
     }
-    io::VehicleFile doc = io::loadVehicle(vehicleFile.toStdString());
+    config::VehicleFile doc = config::loadVehicle(vehicleFile.toStdString());
     if (!doc.ok()) {
         showProblems(this, tr("Cannot use the vehicle"), vehicleFile, doc.problems);
         return false;

@@ -3,7 +3,7 @@
 #include "MainWindow.h"
 #include "VehicleDocument.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/TextFile.h"
 
 #include <QDir>
@@ -70,7 +70,7 @@ bool ownerRunning(const QJsonObject& note)
     const QString boot = note.value("bootId").toString();
     if (!boot.isEmpty() && boot != bootId())
         return false;
-    if (!io::processRunning(static_cast<long>(pid)))
+    if (!json::processRunning(static_cast<long>(pid)))
         return false;
     const QString start = note.value("processStart").toString();
     const QString now = processStart(pid);
@@ -179,7 +179,7 @@ QString Autosave::writeFiles() noexcept
         QDir().mkpath(recoveryDir());
         QString error;
         // The vehicle first: a note never names a copy that is not there yet.
-        if (!writeWhole(vehicleFile(), QByteArray::fromStdString(io::vehicleToText(*snapshot)), &error) ||
+        if (!writeWhole(vehicleFile(), QByteArray::fromStdString(config::vehicleToText(*snapshot)), &error) ||
             !writeWhole(noteFile(), QJsonDocument(note).toJson(), &error))
             return error;
         const std::lock_guard lock(mutex_);
@@ -250,7 +250,7 @@ std::vector<RecoveryEntry> findRecoverable(const QString& dir)
         if (copy.endsWith(".note.json") || named.contains(copy) || parts.size() != 3)
             continue;
         const QString notePath = folder.filePath(QFileInfo(copy).completeBaseName() + ".note.json");
-        if (!QFileInfo::exists(notePath) && !io::processRunning(parts[1].toLong()))
+        if (!QFileInfo::exists(notePath) && !json::processRunning(parts[1].toLong()))
             QFile::remove(folder.filePath(copy));
     }
     std::sort(out.begin(), out.end(), [](const RecoveryEntry& a, const RecoveryEntry& b) { return a.savedAt > b.savedAt; });
@@ -265,7 +265,7 @@ void discardRecovery(const RecoveryEntry& entry)
 
 QString recover(MainWindow& window, const RecoveryEntry& entry)
 {
-    io::VehicleFile copy = io::loadVehicle(entry.vehicleFile.toStdString());
+    config::VehicleFile copy = config::loadVehicle(entry.vehicleFile.toStdString());
     if (!copy.parsed)
         return QObject::tr("The recovery copy %1 cannot be read").arg(entry.vehicleFile);
     VehicleDocument& doc = window.document();

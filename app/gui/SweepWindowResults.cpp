@@ -5,7 +5,7 @@
 
 #include "CompareWindow.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/TextFile.h"
 #include "sweep/SweepEdits.h"
 #include "sweep/SweepJson.h"
@@ -295,7 +295,7 @@ QString SweepWindow::loadSelectedIntoCompare(int slot)
     VehicleConfig named = *vehicle.config;
     named.name = named.name + " (sweep point " + std::to_string(r.id) + ")";
     const QString path = pointFiles_.filePath(QStringLiteral("sweep-point-%1.json").arg(r.id));
-    if (const std::string err = io::saveVehicle(path.toStdString(), named); !err.empty())
+    if (const std::string err = config::saveVehicle(path.toStdString(), named); !err.empty())
         return QString::fromStdString(err);
     CompareWindow& compare = compare_();
     if (!compare.setSlotFile(slot, path))
@@ -312,7 +312,7 @@ QString SweepWindow::saveSweepFile(const QString& path) const
     const std::optional<sweep::Sweep> s = buildSweep(error);
     if (!s)
         return error;
-    const std::string err = io::writeFileAtomic(path.toStdString(), io::formatJson(sweep::sweepToJson(*s)));
+    const std::string err = json::writeFileAtomic(path.toStdString(), json::formatJson(sweep::sweepToJson(*s)));
     return QString::fromStdString(err);
 }
 
@@ -320,7 +320,7 @@ QString SweepWindow::exportResults(const QString& path) const
 {
     if (!shown_)
         return tr("Nothing has run yet");
-    return QString::fromStdString(io::writeFileAtomic(path.toStdString(), sweep::tableCsv(*shown_, results_)));
+    return QString::fromStdString(json::writeFileAtomic(path.toStdString(), sweep::tableCsv(*shown_, results_)));
 }
 
 }  // namespace jounce::gui

@@ -7,7 +7,7 @@
 
 #include "config/ParameterPaths.h"
 #include "config/ParameterRegistry.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "sweep/SweepEdits.h"
 #include "sweep/SweepJson.h"
@@ -53,7 +53,7 @@ std::pair<double, double> defaultRange(const config::Node& leaf, double value)
     const config::ParamInfo& info = leaf.info;
     if (info.hasTypicalRange() && info.typicalMin < info.typicalMax)
         return {info.typicalMin, info.typicalMax};
-    const io::NumberLimits accepted = info.accepted();
+    const json::NumberLimits accepted = info.accepted();
     if (std::isfinite(accepted.min) && std::isfinite(accepted.max))
         return {accepted.min, accepted.max};
     if (value == 0.0)
@@ -393,7 +393,7 @@ std::string SweepWindow::sweepFileText() const
     j["schemaVersion"] = sweep::kSweepSchemaVersion;
     j["name"] = "sweep of " + document_.config().name;
     j["description"] = "Built in the Sweep window of the Jounce workbench.";
-    j["vehicle"] = io::vehicleToJson(document_.config());
+    j["vehicle"] = config::vehicleToJson(document_.config());
     j["maneuver"] = maneuverPath_.toStdString();
     if (!terrainPath_.isEmpty())
         j["terrain"] = terrainPath_.toStdString();
@@ -432,7 +432,7 @@ std::string SweepWindow::sweepFileText() const
             figures.push_back(figures_->item(i)->data(Qt::UserRole).toString().toStdString());
     if (!figures.empty())
         j["figures"] = std::move(figures);
-    return io::formatJson(j);
+    return json::formatJson(j);
 }
 
 std::optional<sweep::Sweep> SweepWindow::buildSweep(QString& error) const

@@ -2,7 +2,7 @@
 
 #include "config/ReferenceCar.h"
 #include "config/VehicleValidation.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QFileInfo>
 #include <QUndoCommand>
@@ -63,7 +63,7 @@ QString VehicleDocument::displayName() const
 
 bool VehicleDocument::open(const QString& path, QString* error)
 {
-    io::VehicleFile doc = io::loadVehicle(path.toStdString());
+    config::VehicleFile doc = config::loadVehicle(path.toStdString());
     if (!doc.parsed) {
         if (error) {
             QStringList lines;
@@ -119,7 +119,7 @@ QString VehicleDocument::save()
 
 QString VehicleDocument::saveAs(const QString& path)
 {
-    if (const std::string err = io::saveVehicle(path.toStdString(), *config_); !err.empty())
+    if (const std::string err = config::saveVehicle(path.toStdString(), *config_); !err.empty())
         return QString::fromStdString(err);
     path_ = path;
     saved_ = config_;

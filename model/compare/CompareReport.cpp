@@ -1,6 +1,6 @@
 #include "CompareReport.h"
 
-#include "DerivedQuantities.h"
+#include "analysis/DerivedQuantities.h"
 #include "FigureTable.h"
 #include "ParameterComparison.h"
 #include "json/JsonText.h"
@@ -29,7 +29,7 @@ private:
 
 std::string number(const std::optional<double>& v)
 {
-    return v ? io::formatNumber(*v) : std::string();
+    return v ? json::formatNumber(*v) : std::string();
 }
 
 }  // namespace
@@ -72,7 +72,7 @@ std::string compareReportCsv(const ReportInput& in)
                                 : r.completed    ? "yes"
                                                  : "stopped at the time limit");
             resets.push_back(std::to_string(r.resets));
-            simulated.push_back(io::formatNumber(r.simulatedTime));
+            simulated.push_back(json::formatNumber(r.simulatedTime));
         }
         if (!in.status.empty())
             csv.row("run", "status", "results", "", status);
@@ -91,7 +91,7 @@ std::string compareReportCsv(const ReportInput& in)
         }
     }
 
-    for (const DerivedRow& row : deriveQuantities(in.vehicles)) {
+    for (const sim::DerivedRow& row : sim::deriveQuantities(in.vehicles)) {
         if (!in.allParameters && !row.differs)
             continue;
         std::vector<std::string> values;

@@ -2,7 +2,7 @@
 
 #include "compare/ParameterComparison.h"
 #include "compare/VehiclePatch.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <map>
 #include <vector>
@@ -56,7 +56,7 @@ std::string wheelSet(const std::vector<int>& wheels)
 
 std::string describeEdit(const VehicleConfig& before, const VehicleConfig& after, std::size_t maxItems)
 {
-    const Json from = io::vehicleToJson(before);
+    const Json from = config::vehicleToJson(before);
     const Json patch = makePatch(before, after);
     // Items keep the order of their first change; equal changes of several wheels merge.
     std::vector<std::pair<std::string, std::vector<int>>> items;  // "path old → new" without the wheel, wheels

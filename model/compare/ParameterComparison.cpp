@@ -20,7 +20,7 @@ std::string formatValue(const Json& value)
     if (value.is_string())
         return value.get<std::string>();
     if (value.is_number_float())
-        return io::formatNumber(value.get<double>());
+        return json::formatNumber(value.get<double>());
     return value.dump();
 }
 

@@ -1,9 +1,9 @@
 #include "VehiclePatch.h"
 
-#include "JsonPatch.h"
+#include "json/JsonPatch.h"
 #include "ParameterComparison.h"
 #include "config/ParameterRegistry.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <algorithm>
 #include <array>
@@ -38,7 +38,7 @@ const config::Node* nodeAtPointer(const std::string& pointer)
 {
     std::vector<std::string> tokens;
     std::string error;
-    if (!pointerTokens(pointer, tokens, error))
+    if (!json::pointerTokens(pointer, tokens, error))
         return nullptr;
     return nodeAtTokens(&config::ParameterRegistry::instance().root(), tokens, 0);
 }
@@ -59,17 +59,17 @@ constexpr std::size_t kMaxPatchedVehicleValues = 100000;
 PatchResult patchDocument(const VehicleConfig& base, const Json& patch)
 {
     PatchResult result;
-    Json document = io::vehicleToJson(base);
-    compare::PatchLimits limits;
+    Json document = config::vehicleToJson(base);
+    json::PatchLimits limits;
     limits.maxValues = kMaxPatchedVehicleValues;
-    JsonPatcher patcher(document, "vehicle", limits);
+    json::JsonPatcher patcher(document, "vehicle", limits);
     for (std::size_t i = 0; i < patch.size(); ++i) {
         if (std::string error = patcher.apply(patch[i]); !error.empty()) {
             result.problems.error("/" + std::to_string(i), std::move(error));
             return result;
         }
     }
-    io::VehicleFile read = io::parseVehicle(io::formatJson(document));
+    config::VehicleFile read = config::parseVehicle(json::formatJson(document));
     result.applied = read.parsed;
     result.config = std::move(read.config);
     result.problems.items.insert(result.problems.items.end(), read.problems.items.begin(), read.problems.items.end());
@@ -116,8 +116,8 @@ void addSignedZeros(const Json& from, const Json& to, const std::string& path, J
 
 Json makePatch(const VehicleConfig& from, const VehicleConfig& to)
 {
-    const Json a = io::vehicleToJson(from);
-    const Json b = io::vehicleToJson(to);
+    const Json a = config::vehicleToJson(from);
+    const Json b = config::vehicleToJson(to);
     Json patch = Json::diff(a, b);
     addSignedZeros(a, b, "", patch);
     return patch;
@@ -125,11 +125,11 @@ Json makePatch(const VehicleConfig& from, const VehicleConfig& to)
 
 std::optional<Json> parsePatch(std::string_view text, Problems& problems)
 {
-    std::optional<Json> json = io::parseJson(text, problems);
+    std::optional<Json> json = json::parseJson(text, problems);
     if (!json)
         return std::nullopt;
     if (!json->is_array()) {
-        problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + io::describeJson(*json));
+        problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + json::describeJson(*json));
         return std::nullopt;
     }
     static const std::array<std::string, 6> kOps{"add", "remove", "replace", "move", "copy", "test"};
@@ -138,7 +138,7 @@ std::optional<Json> parsePatch(std::string_view text, Problems& problems)
         const Json& op = (*json)[i];
         const std::string at = "/" + std::to_string(i);
         if (!op.is_object()) {
-            problems.error(at, "an operation is an object, got " + io::describeJson(op));
+            problems.error(at, "an operation is an object, got " + json::describeJson(op));
             continue;
         }
         const auto name = op.find("op");
@@ -192,7 +192,7 @@ PatchResult applyPatch(const VehicleConfig& base, const Json& patch)
 {
     PatchResult result;
     if (!patch.is_array()) {
-        result.problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + io::describeJson(patch));
+        result.problems.error("", "a JSON Patch (RFC 6902) is an array of operations, got " + json::describeJson(patch));
         return result;
     }
     const std::optional<config::EditList> edits = patchEdits(base, patch);

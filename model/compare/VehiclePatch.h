@@ -1,6 +1,6 @@
 #pragma once
 // Differences between vehicles as RFC 6902 JSON Patches (nlohmann_json's diff; patches applied by
-// compare/JsonPatch, in place and within the bounds of any file). A
+// json/JsonPatch, in place and within the bounds of any file). A
 // patch that only replaces values the vehicle has is a list of `path = value` edits and goes through
 // the edit session (config/EditSession.h); any other patch is applied to the vehicle's canonical
 // JSON and read back like any file. Either way a patch can never smuggle in a value the registry
@@ -18,7 +18,7 @@
 
 namespace jounce::compare {
 
-using io::Json;
+using json::Json;
 
 /// The patch that turns `from` into `to`: nlohmann::json::diff of their canonical JSON.
 Json makePatch(const VehicleConfig& from, const VehicleConfig& to);

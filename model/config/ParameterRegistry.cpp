@@ -73,7 +73,7 @@ namespace {
 /// "316 m", "30 rad", "0.5": a value with the leaf's unit, for messages.
 std::string withUnit(double v, const std::string& unit)
 {
-    return io::formatNumber(v) + (unit.empty() || unit == "1" ? "" : " " + unit);
+    return json::formatNumber(v) + (unit.empty() || unit == "1" ? "" : " " + unit);
 }
 
 /// A suggestion to paste: four significant digits.
@@ -125,7 +125,7 @@ bool checkPlausible(const ParamInfo& info, double v, const std::string& pointer,
         problems.error(pointer, advice + " (plausible values are " + range + unit + ")");
     else
         problems.error(pointer, "not plausible for any vehicle from a 1:10 RC car to a mining haul truck: must be " +
-                                    range + unit + ", got " + io::formatNumber(v));
+                                    range + unit + ", got " + json::formatNumber(v));
     return false;
 }
 
@@ -148,8 +148,8 @@ bool checkNumber(const Node& leaf, const Json& value, const std::string& pointer
     const ParamInfo& info = leaf.info;
     const Limits hard = withLimits ? info.hard : Limits{};
     const bool ok = leaf.kind == NodeKind::Number
-                        ? io::readNumber(value, pointer, hard, problems).has_value()
-                        : io::readInteger(value, pointer, storedInteger(hard), problems).has_value();
+                        ? json::readNumber(value, pointer, hard, problems).has_value()
+                        : json::readInteger(value, pointer, storedInteger(hard), problems).has_value();
     if (!withLimits || !value.is_number())
         return ok;
     const double v = value.get<double>();
@@ -168,20 +168,20 @@ bool checkLeaf(const Node& leaf, const Json& value, const std::string& pointer, 
     switch (leaf.kind) {
     case NodeKind::Number:
     case NodeKind::Integer: return checkNumber(leaf, value, pointer, withLimits, problems);
-    case NodeKind::Boolean: return io::readBoolean(value, pointer, problems).has_value();
+    case NodeKind::Boolean: return json::readBoolean(value, pointer, problems).has_value();
     case NodeKind::Text: {
-        const std::optional<std::string> text = io::readText(value, pointer, problems);
+        const std::optional<std::string> text = json::readText(value, pointer, problems);
         if (!text)
             return false;
         return !withLimits ||
-               io::checkTextLength(*text, pointer, leaf.info.maxBytes ? leaf.info.maxBytes : io::kMaxNameBytes, problems);
+               json::checkTextLength(*text, pointer, leaf.info.maxBytes ? leaf.info.maxBytes : json::kMaxNameBytes, problems);
     }
     case NodeKind::Enumeration: {
         std::vector<const char*> names;
         names.reserve(leaf.enumValues.size());
         for (const std::string& n : leaf.enumValues)
             names.push_back(n.c_str());
-        return io::readEnumeration(value, pointer, names, problems).has_value();
+        return json::readEnumeration(value, pointer, names, problems).has_value();
     }
     case NodeKind::Object:
     case NodeKind::Array: break;
@@ -190,7 +190,7 @@ bool checkLeaf(const Node& leaf, const Json& value, const std::string& pointer, 
     return false;
 }
 
-io::ItemCount itemCount(const Node& array)
+json::ItemCount itemCount(const Node& array)
 {
     return {array.minItems, array.maxItems, "elements"};
 }

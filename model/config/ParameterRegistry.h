@@ -33,7 +33,7 @@ enum class NodeKind { Object, Array, Number, Integer, Boolean, Enumeration, Text
 
 /// Hard limits of a numeric leaf: a value outside is invalid. The same interval the maneuver and
 /// terrain readers check against, so every file reports "must be > 0, got -5" alike.
-using Limits = io::NumberLimits;
+using Limits = json::NumberLimits;
 
 /// A unit a value is easily typed in by mistake: millimetres for metres is {"millimetres", 0.001}.
 /// An implausible value that becomes a typical one in the leaf's unit gets "did you mean" advice.
@@ -57,7 +57,7 @@ struct ParamInfo {
     std::string description;  ///< one line
     bool required = false;    ///< no usable default: a file must give it
     std::vector<UnitSlip> unitSlips;  ///< numbers: the likely wrong units, tried on an implausible value
-    std::size_t maxBytes = 0;         ///< text: the longest value accepted (0: io::kMaxNameBytes)
+    std::size_t maxBytes = 0;         ///< text: the longest value accepted (0: json::kMaxNameBytes)
 
     bool hasTypicalRange() const { return typicalMin == typicalMin && typicalMax == typicalMax; }
     /// The values accepted: inside the hard limits and the plausible range.

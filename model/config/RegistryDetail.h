@@ -25,7 +25,7 @@ std::string typeExpectation(const Node& n);
 /// reports the problems at `pointer`. True when acceptable.
 bool checkLeaf(const Node& leaf, const Json& value, const std::string& pointer, bool withLimits, Problems& problems);
 /// How many elements an array node may have, for messages ("must have 1 to 20 elements, got 29").
-io::ItemCount itemCount(const Node& array);
+json::ItemCount itemCount(const Node& array);
 
 // ---- paths (RegistryPaths.cpp) -----------------------------------------------------------------
 

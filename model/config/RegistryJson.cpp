@@ -18,8 +18,8 @@ using detail::checkLeaf;
 using detail::itemCount;
 using detail::subtreeHasRequiredLeaf;
 using detail::typeExpectation;
-using io::describeJson;
-using io::pointerToken;
+using json::describeJson;
+using json::pointerToken;
 
 void readNode(const Node& node, const Json& json, void* address, const std::string& pointer,
               const VehicleConfig& config, Problems& problems);
@@ -42,7 +42,7 @@ void readObject(const Node& node, const Json& json, void* value, const std::stri
         }
         return;
     }
-    std::optional<io::ObjectReader> reader = io::ObjectReader::open(json, pointer, problems);
+    std::optional<json::ObjectReader> reader = json::ObjectReader::open(json, pointer, problems);
     if (!reader)
         return;
     // Children in registry order, so drive.type is known before the parts that depend on it.
@@ -52,7 +52,7 @@ void readObject(const Node& node, const Json& json, void* value, const std::stri
             continue;
         }
         void* childAddress = c->locate(value);
-        const io::Presence presence{!c->optional && subtreeHasRequiredLeaf(*c), {}};
+        const json::Presence presence{!c->optional && subtreeHasRequiredLeaf(*c), {}};
         if (const Json* child = reader->find(c->key, presence))
             readNode(*c, *child, childAddress, reader->at(c->key), config, problems);
         else if (c->optional)
@@ -70,7 +70,7 @@ void readNode(const Node& node, const Json& json, void* address, const std::stri
         return;
     }
     if (node.kind == NodeKind::Array) {
-        if (!io::checkList(json, pointer, itemCount(node), problems) && !json.is_array())
+        if (!json::checkList(json, pointer, itemCount(node), problems) && !json.is_array())
             return;
         const std::size_t n = std::min(json.size(), node.maxItems);  // bounded memory whatever the file holds
         node.resize(address, n);

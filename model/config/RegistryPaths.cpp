@@ -10,7 +10,7 @@
 
 namespace jounce::config {
 
-using io::pointerToken;
+using json::pointerToken;
 
 namespace detail {
 namespace {

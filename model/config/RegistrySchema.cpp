@@ -39,7 +39,7 @@ Json leafSchema(const Node& n, const ParameterRegistry& registry)
     if (n.kind == NodeKind::Number || n.kind == NodeKind::Integer) {
         // minimum/maximum are the values Jounce accepts: the hard limits narrowed by the plausible
         // range, which is also given alone (conventions.md "Plausible ranges").
-        io::schema::putLimits(s, n.info.accepted());
+        json::schema::putLimits(s, n.info.accepted());
         const Limits& p = n.info.plausible;
         if (std::isfinite(p.min) || std::isfinite(p.max))
             s["x-plausible"] = Json::array({std::isfinite(p.min) ? Json(p.min) : Json(nullptr),
@@ -49,7 +49,7 @@ Json leafSchema(const Node& n, const ParameterRegistry& registry)
     }
     if (n.kind == NodeKind::Text) {
         // Jounce counts bytes; a schema counts characters, which are never more.
-        const std::size_t maxBytes = n.info.maxBytes ? n.info.maxBytes : io::kMaxNameBytes;
+        const std::size_t maxBytes = n.info.maxBytes ? n.info.maxBytes : json::kMaxNameBytes;
         s["maxLength"] = maxBytes;
         s["x-maxBytes"] = maxBytes;
     }
@@ -76,7 +76,7 @@ Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* on
         Json items = Json::array();
         for (const auto& c : node.children)
             items.push_back(schemaOf(*c, registry, nullptr));
-        return io::schema::tuple(std::move(items), node.info.description);
+        return json::schema::tuple(std::move(items), node.info.description);
     }
     Json s = {{"type", "object"}, {"description", node.info.description}};
     Json props = Json::object();
@@ -121,7 +121,7 @@ Json ParameterRegistry::schema() const
 {
     Json body = schemaOf(*root_, *this, nullptr);
     body["description"] = "A vehicle for the Jounce tuning workbench (PhysX vehicle model, SI units, ISO 8855 frame).";
-    return io::schema::document("Jounce vehicle", "jounce.vehicle", std::move(body));
+    return json::schema::document("Jounce vehicle", "jounce.vehicle", std::move(body));
 }
 
 }  // namespace jounce::config

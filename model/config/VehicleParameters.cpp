@@ -403,7 +403,7 @@ std::unique_ptr<Node> buildVehicleTree()
 
     v.scalar("name", &VehicleConfig::name, kVehicle("", any(), same(), kNaN, kNaN, "short name of the vehicle"));
     ParamInfo description = kVehicle("", any(), same(), kNaN, kNaN, "what the vehicle models");
-    description.maxBytes = io::kMaxDescriptionBytes;
+    description.maxBytes = json::kMaxDescriptionBytes;
     v.scalar("description", &VehicleConfig::description, description);
 
     auto chassis = v.object("chassis", &VehicleConfig::chassis, kChassis.guide, "rigid body of the vehicle");

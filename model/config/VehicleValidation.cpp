@@ -20,7 +20,7 @@ std::string sig(double v)
     if (!(v != 0.0) || !std::isfinite(v))
         return num(v);
     const double scale = std::pow(10.0, 2.0 - std::floor(std::log10(std::fabs(v))));
-    return io::formatNumber(std::round(v * scale) / scale);
+    return json::formatNumber(std::round(v * scale) / scale);
 }
 std::string idx(std::size_t i) { return std::to_string(i); }
 

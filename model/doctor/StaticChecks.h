@@ -35,7 +35,7 @@ const std::vector<CheckInfo>& checkCatalogue();
 /// only where they do not rest on one.
 std::vector<Finding> diagnose(const VehicleConfig& config);
 
-/// Reading and validation problems (io::VehicleFile::problems, validateVehicle) as findings
+/// Reading and validation problems (config::VehicleFile::problems, validateVehicle) as findings
 /// with id "validation", so a panel or a report can list them together with the doctor's.
 std::vector<Finding> problemFindings(const Problems& problems);
 

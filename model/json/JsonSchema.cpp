@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-namespace jounce::io::schema {
+namespace jounce::json::schema {
 namespace {
 
 Json properties(std::initializer_list<std::pair<const char*, Json>> members)
@@ -143,4 +143,4 @@ Json document(std::string_view title, const char* format, Json body)
     return s;
 }
 
-}  // namespace jounce::io::schema
+}  // namespace jounce::json::schema

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <utility>
 
-namespace jounce::io::schema {
+namespace jounce::json::schema {
 
 inline constexpr const char* kDialect = "https://json-schema.org/draft/2020-12/schema";
 
@@ -51,4 +51,4 @@ Json variant(const char* key, const char* value, std::initializer_list<std::pair
 /// "schemaVersion" first among its properties and required.
 Json document(std::string_view title, const char* format, Json body);
 
-}  // namespace jounce::io::schema
+}  // namespace jounce::json::schema

@@ -8,7 +8,7 @@
 #include <map>
 #include <vector>
 
-namespace jounce::io {
+namespace jounce::json {
 namespace {
 
 /// SAX handler that builds the document while tracking where it is, so every error has a pointer.
@@ -325,4 +325,4 @@ std::string formatJson(const Json& value)
     return out;
 }
 
-}  // namespace jounce::io
+}  // namespace jounce::json

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace jounce::io {
+namespace jounce::json {
 
 using Json = nlohmann::ordered_json;
 
@@ -51,4 +51,4 @@ bool isValidUtf8(std::string_view text);
 /// Strings over 40 bytes are cut (on a UTF-8 character boundary) and end in "...".
 std::string describeJson(const Json& v);
 
-}  // namespace jounce::io
+}  // namespace jounce::json

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace jounce::io {
+namespace jounce::json {
 
 // ---- limits ----------------------------------------------------------------------------------------
 
@@ -387,4 +387,4 @@ bool readFormatHeader(ObjectReader& root, const char* format, int version, const
     return true;
 }
 
-}  // namespace jounce::io
+}  // namespace jounce::json

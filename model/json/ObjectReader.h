@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-namespace jounce::io {
+namespace jounce::json {
 
 /// The interval a number must lie in; either end may be open or unbounded. Also the vehicle
 /// registry's hard limits (config::Limits is this type).
@@ -185,4 +185,4 @@ bool hasErrorsSince(const Problems& problems, std::size_t first);
 /// problems are reported and reading goes on. `what` names the file kind ("a maneuver file").
 bool readFormatHeader(ObjectReader& root, const char* format, int version, const char* what);
 
-}  // namespace jounce::io
+}  // namespace jounce::json

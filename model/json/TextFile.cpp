@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace jounce::io {
+namespace jounce::json {
 namespace {
 
 namespace fs = std::filesystem;
@@ -351,4 +351,4 @@ bool processRunning(long pid)
     return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;
 }
 
-}  // namespace jounce::io
+}  // namespace jounce::json

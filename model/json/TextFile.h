@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace jounce::io {
+namespace jounce::json {
 
 /// Reads a whole file, refusing files larger than maxBytes. Returns an error message or "".
 std::string readTextFile(const std::string& path, std::size_t maxBytes, std::string& out);
@@ -56,4 +56,4 @@ int removeStrayTempFiles(const std::string& path);
 /// Whether a process with this id exists (kill(pid, 0) does not fail with ESRCH).
 bool processRunning(long pid);
 
-}  // namespace jounce::io
+}  // namespace jounce::json

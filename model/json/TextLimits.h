@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-namespace jounce::io {
+namespace jounce::json {
 
 inline constexpr std::size_t kMaxNameBytes = 200;
 inline constexpr std::size_t kMaxDescriptionBytes = 8192;
@@ -29,4 +29,4 @@ inline bool checkTextLength(const std::string& text, const std::string& pointer,
     return false;
 }
 
-}  // namespace jounce::io
+}  // namespace jounce::json

@@ -6,7 +6,7 @@
 #include "run/RunFileFormat.h"
 #include "run/RunFileUpgrade.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/JsonText.h"
 #include "json/ObjectReader.h"
 #include "json/TextFile.h"
@@ -17,9 +17,9 @@
 namespace jounce::sim {
 namespace {
 
-using io::Json;
-using io::NumberLimits;
-using io::ObjectReader;
+using json::Json;
+using json::NumberLimits;
+using json::ObjectReader;
 
 constexpr double kMaxCoordinate = 1e7;  // m: well beyond any terrain
 
@@ -35,10 +35,10 @@ struct Sizes {
 
 void readVehicle(ObjectReader& root, RunLog& run)
 {
-    const Json* v = root.find("vehicle", io::required("the vehicle the run was driven with"));
+    const Json* v = root.find("vehicle", json::required("the vehicle the run was driven with"));
     if (!v || v->is_null())
         return;
-    io::VehicleFile file = io::parseVehicle(io::formatJson(*v));
+    config::VehicleFile file = config::parseVehicle(json::formatJson(*v));
     for (Problem& p : file.problems.items)
         root.problems().items.push_back({p.severity, "/vehicle" + p.pointer, p.message});
     if (file.ok())
@@ -47,15 +47,15 @@ void readVehicle(ObjectReader& root, RunLog& run)
 
 void readTimedTexts(ObjectReader& root, const char* key, std::vector<std::pair<double, std::string>>& out)
 {
-    const Json* list = root.list(key, io::ItemCount{0, 1'000'000, key});
+    const Json* list = root.list(key, json::ItemCount{0, 1'000'000, key});
     if (!list)
         return;
     for (std::size_t i = 0; i < list->size(); ++i) {
         std::optional<ObjectReader> e = root.element(*list, key, i);
         if (!e)
             continue;
-        const std::optional<double> t = e->number("time", NumberLimits::closed(-1e9, 1e9), io::required());
-        const std::optional<std::string> text = e->text("text", io::required());
+        const std::optional<double> t = e->number("time", NumberLimits::closed(-1e9, 1e9), json::required());
+        const std::optional<std::string> text = e->text("text", json::required());
         e->reportUnknown();
         if (t && text)
             out.emplace_back(*t, *text);
@@ -64,7 +64,7 @@ void readTimedTexts(ObjectReader& root, const char* key, std::vector<std::pair<d
 
 void readFigures(ObjectReader& root, RunLog& run)
 {
-    const Json* list = root.list("figures", io::ItemCount{0, 10'000, "figures"});
+    const Json* list = root.list("figures", json::ItemCount{0, 10'000, "figures"});
     if (!list)
         return;
     for (std::size_t i = 0; i < list->size(); ++i) {
@@ -72,12 +72,12 @@ void readFigures(ObjectReader& root, RunLog& run)
         if (!e)
             continue;
         RunFigure f;
-        f.id = e->text("id", io::required()).value_or("");
+        f.id = e->text("id", json::required()).value_or("");
         f.label = e->text("label").value_or("");
         f.unit = e->text("unit").value_or("");
         f.note = e->text("note").value_or("");
         if (const Json* v = e->find("value"); v && !v->is_null())
-            f.value = io::readNumber(*v, e->at("value"), NumberLimits{}, root.problems());
+            f.value = json::readNumber(*v, e->at("value"), NumberLimits{}, root.problems());
         e->reportUnknown();
         run.figures.push_back(std::move(f));
     }
@@ -97,18 +97,18 @@ std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
 {
     Problems& problems = root.problems();
     Sizes s;
-    std::optional<ObjectReader> in = root.object("inputs", io::required());
-    std::optional<ObjectReader> tel = root.object("telemetry", io::required());
+    std::optional<ObjectReader> in = root.object("inputs", json::required());
+    std::optional<ObjectReader> tel = root.object("telemetry", json::required());
     if (!in || !tel)
         return std::nullopt;
-    const std::optional<std::uint64_t> steps = in->unsignedInteger("steps", io::required());
-    const std::optional<std::uint64_t> changes = in->unsignedInteger("changes", io::required());
+    const std::optional<std::uint64_t> steps = in->unsignedInteger("steps", json::required());
+    const std::optional<std::uint64_t> changes = in->unsignedInteger("changes", json::required());
     in->reportUnknown();
-    const std::optional<std::uint64_t> frames = tel->unsignedInteger("frames", io::required());
-    const std::optional<int> wheels = tel->integer("wheels", 0, kMaxWheels, io::required());
+    const std::optional<std::uint64_t> frames = tel->unsignedInteger("frames", json::required());
+    const std::optional<int> wheels = tel->integer("wheels", 0, kMaxWheels, json::required());
     run.truncated = tel->boolean("truncated").value_or(false);
-    const Json* vehicleIds = tel->find("vehicleChannels", io::required());
-    const Json* wheelIds = tel->find("wheelChannels", io::required());
+    const Json* vehicleIds = tel->find("vehicleChannels", json::required());
+    const Json* wheelIds = tel->find("wheelChannels", json::required());
     tel->reportUnknown();
     const std::vector<std::string> wantWheelIds =
         version == 1 ? runfile::version1WheelChannelIds() : runfile::wheelChannelIds();
@@ -129,31 +129,31 @@ std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
 /// The header (everything but the binary blocks).
 std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& problems)
 {
-    const std::optional<Json> doc = io::parseJson(text, problems, io::JsonLimits{kMaxRunHeaderBytes, 64, 2'000'000});
+    const std::optional<Json> doc = json::parseJson(text, problems, json::JsonLimits{kMaxRunHeaderBytes, 64, 2'000'000});
     if (!doc)
         return std::nullopt;
     std::optional<ObjectReader> root = ObjectReader::open(*doc, "", problems);
-    if (!root || !io::readFormatHeader(*root, kRunFormat, kRunSchemaVersion, "a run file"))
+    if (!root || !json::readFormatHeader(*root, kRunFormat, kRunSchemaVersion, "a run file"))
         return std::nullopt;
     const int version = (*doc)["schemaVersion"].get<int>();  // checked above: 1 up to the current
     run.name = root->text("name").value_or("");
     run.source = root->text("source").value_or("");
     run.maneuver = root->text("maneuver").value_or("");
     readVehicle(*root, run);
-    if (std::optional<ObjectReader> t = root->object("terrain", io::required())) {
+    if (std::optional<ObjectReader> t = root->object("terrain", json::required())) {
         run.terrain.name = t->text("name").value_or("");
         run.terrain.file = t->text("file").value_or("");
         t->reportUnknown();
     }
-    if (std::optional<ObjectReader> p = root->object("start", io::required())) {
+    if (std::optional<ObjectReader> p = root->object("start", json::required())) {
         const NumberLimits coordinate = NumberLimits::closed(-kMaxCoordinate, kMaxCoordinate);
-        run.start.x = p->number("x", coordinate, io::required()).value_or(0.0);
-        run.start.y = p->number("y", coordinate, io::required()).value_or(0.0);
-        run.start.heading = p->number("heading", NumberLimits::closed(-1e3, 1e3), io::required()).value_or(0.0);
-        run.start.height = p->number("height", NumberLimits::closed(-1e3, 1e3), io::required()).value_or(0.5);
+        run.start.x = p->number("x", coordinate, json::required()).value_or(0.0);
+        run.start.y = p->number("y", coordinate, json::required()).value_or(0.0);
+        run.start.heading = p->number("heading", NumberLimits::closed(-1e3, 1e3), json::required()).value_or(0.0);
+        run.start.height = p->number("height", NumberLimits::closed(-1e3, 1e3), json::required()).value_or(0.5);
         p->reportUnknown();
     }
-    run.timeStep = root->number("timeStep", NumberLimits::above(0.0, 1.0), io::required()).value_or(1.0 / 60.0);
+    run.timeStep = root->number("timeStep", NumberLimits::above(0.0, 1.0), json::required()).value_or(1.0 / 60.0);
     std::vector<std::pair<double, std::string>> texts;
     readTimedTexts(*root, "edits", texts);
     for (auto& [t, s] : texts)
@@ -310,7 +310,7 @@ RunFileDocument parseRunFile(std::string_view bytes)
 RunFileDocument loadRunFile(const std::string& path)
 {
     std::string bytes;
-    if (const std::string err = io::readTextFile(path, kMaxRunFileBytes, bytes); !err.empty()) {
+    if (const std::string err = json::readTextFile(path, kMaxRunFileBytes, bytes); !err.empty()) {
         RunFileDocument doc;
         doc.problems.error("", err);
         return doc;

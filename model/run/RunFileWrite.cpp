@@ -3,7 +3,7 @@
 #include "run/RunFile.h"
 #include "run/RunFileFormat.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/JsonText.h"
 #include "json/TextFile.h"
 #include "telemetry/Channels.h"
@@ -31,7 +31,7 @@ std::vector<std::string> wheelChannelIds()
 
 namespace {
 
-using io::Json;
+using json::Json;
 
 Json header(const RunLog& run)
 {
@@ -41,7 +41,7 @@ Json header(const RunLog& run)
     h["name"] = run.name;
     h["source"] = run.source;
     h["maneuver"] = run.maneuver;
-    h["vehicle"] = run.vehicle ? io::vehicleToJson(*run.vehicle) : Json(nullptr);
+    h["vehicle"] = run.vehicle ? config::vehicleToJson(*run.vehicle) : Json(nullptr);
     h["terrain"] = Json{{"name", run.terrain.name}, {"file", run.terrain.file}};
     h["start"] = Json{{"x", run.start.x}, {"y", run.start.y}, {"heading", run.start.heading}, {"height", run.start.height}};
     h["timeStep"] = run.timeStep;
@@ -96,7 +96,7 @@ void putInput(std::string& out, const InputTrack::Change& c)
 
 std::string runFileBytes(const RunLog& run)
 {
-    const std::string text = io::formatJson(header(run));
+    const std::string text = json::formatJson(header(run));
     const TelemetryTrack& t = run.telemetry;
     std::string out;
     out.reserve(text.size() + 32 + run.inputs.changes().size() * kInputRecordBytes +
@@ -119,7 +119,7 @@ std::string runFileBytes(const RunLog& run)
 
 std::string saveRunFile(const std::string& path, const RunLog& run)
 {
-    return io::writeFileAtomic(path, runFileBytes(run));
+    return json::writeFileAtomic(path, runFileBytes(run));
 }
 
 }  // namespace jounce::sim

@@ -151,7 +151,7 @@ TelemetryCsvDocument parseTelemetryCsv(std::string_view text, std::string name)
 TelemetryCsvDocument loadTelemetryCsv(const std::string& path)
 {
     std::string text;
-    if (const std::string err = io::readTextFile(path, kMaxTelemetryCsvBytes, text); !err.empty()) {
+    if (const std::string err = json::readTextFile(path, kMaxTelemetryCsvBytes, text); !err.empty()) {
         TelemetryCsvDocument doc;
         doc.problems.error("", err);
         return doc;

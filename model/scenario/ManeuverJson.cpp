@@ -21,27 +21,27 @@ std::vector<std::string> pathKeys(PathType type)
 
 namespace {
 
-using io::Json;
-using io::ObjectReader;
-using io::describeJson;
-using io::required;
+using json::Json;
+using json::ObjectReader;
+using json::describeJson;
+using json::required;
 using namespace maneuver_limits;
 
 /// A name or description no longer than `maxBytes` (json/TextLimits.h); nullopt, and an error,
 /// when it is longer.
-std::optional<std::string> boundedText(ObjectReader& r, std::string_view key, std::size_t maxBytes = io::kMaxNameBytes)
+std::optional<std::string> boundedText(ObjectReader& r, std::string_view key, std::size_t maxBytes = json::kMaxNameBytes)
 {
     std::optional<std::string> t = r.text(key);
-    if (t && !io::checkTextLength(*t, r.at(key), maxBytes, r.problems()))
+    if (t && !json::checkTextLength(*t, r.at(key), maxBytes, r.problems()))
         return std::nullopt;
     return t;
 }
 
-std::vector<Vec2> toVec2(const std::vector<io::Pair>& pairs)
+std::vector<Vec2> toVec2(const std::vector<json::Pair>& pairs)
 {
     std::vector<Vec2> out;
     out.reserve(pairs.size());
-    for (const io::Pair& p : pairs)
+    for (const json::Pair& p : pairs)
         out.push_back({p[0], p[1]});
     return out;
 }
@@ -52,7 +52,7 @@ void readStart(ObjectReader r, ManeuverStart& start)
         start.gear = *g;
     if (auto a = r.boolean("autoBox"))
         start.autoBox = *a;
-    const std::optional<io::Pair> position = r.pair("position", kCoordinate);
+    const std::optional<json::Pair> position = r.pair("position", kCoordinate);
     const std::optional<double> heading = r.number("heading", kHeading);
     if (position)
         start.pose = PlanarPose{(*position)[0], (*position)[1], heading.value_or(0.0)};
@@ -162,7 +162,7 @@ void readLead(ObjectReader l, LeadVehicle& lead)
     if (profile) {
         bool ok = !profile->empty();
         for (std::size_t i = 0; i < profile->size(); ++i) {
-            const io::Pair& p = (*profile)[i];
+            const json::Pair& p = (*profile)[i];
             if (p[1] > kMaxSpeed || (i > 0 && p[0] <= (*profile)[i - 1][0]))
                 ok = false;
         }
@@ -170,7 +170,7 @@ void readLead(ObjectReader l, LeadVehicle& lead)
             lead.speedProfile = toVec2(*profile);
         else
             l.problems().error(l.at("speedProfile"), "needs at least one [time, speed] with times >= 0 and "
-                                                     "increasing, speeds 0 to " + io::formatNumber(kMaxSpeed) + " m/s");
+                                                     "increasing, speeds 0 to " + json::formatNumber(kMaxSpeed) + " m/s");
     }
     if (auto v = l.number("length", kLeadLength))
         lead.length = *v;
@@ -295,7 +295,7 @@ ManeuverDocument parseManeuver(std::string_view text)
 {
     ManeuverDocument doc;
     Problems& problems = doc.problems;
-    std::optional<Json> json = io::parseJson(text, problems);
+    std::optional<Json> json = json::parseJson(text, problems);
     if (!json)
         return doc;
     if (!json->is_object()) {
@@ -305,12 +305,12 @@ ManeuverDocument parseManeuver(std::string_view text)
     doc.parsed = true;
 
     ObjectReader r(*json, "", problems);
-    if (!io::readFormatHeader(r, kManeuverFormat, kManeuverSchemaVersion, "a maneuver file"))
+    if (!json::readFormatHeader(r, kManeuverFormat, kManeuverSchemaVersion, "a maneuver file"))
         return doc;
     Maneuver& m = doc.maneuver;
     if (auto name = boundedText(r, "name"))
         m.name = *name;
-    if (auto description = boundedText(r, "description", io::kMaxDescriptionBytes))
+    if (auto description = boundedText(r, "description", json::kMaxDescriptionBytes))
         m.description = *description;
     if (auto start = r.object("start"))
         readStart(std::move(*start), m.start);
@@ -324,7 +324,7 @@ ManeuverDocument parseManeuver(std::string_view text)
 ManeuverDocument loadManeuver(const std::string& path)
 {
     std::string text;
-    if (std::string err = io::readTextFile(path, io::JsonLimits{}.maxBytes, text); !err.empty()) {
+    if (std::string err = json::readTextFile(path, json::JsonLimits{}.maxBytes, text); !err.empty()) {
         ManeuverDocument doc;
         doc.problems.error("", err);
         return doc;
@@ -414,7 +414,7 @@ const char* measureName(Measure measure) noexcept
     return kMeasureNames[std::size_t(measure)];
 }
 
-io::Json maneuverToJson(const Maneuver& m)
+json::Json maneuverToJson(const Maneuver& m)
 {
     Json out = Json::object();
     out["format"] = kManeuverFormat;
@@ -490,12 +490,12 @@ io::Json maneuverToJson(const Maneuver& m)
 
 std::string maneuverToText(const Maneuver& maneuver)
 {
-    return io::formatJson(maneuverToJson(maneuver));
+    return json::formatJson(maneuverToJson(maneuver));
 }
 
 std::string saveManeuver(const std::string& path, const Maneuver& maneuver)
 {
-    return io::writeFileAtomic(path, maneuverToText(maneuver));
+    return json::writeFileAtomic(path, maneuverToText(maneuver));
 }
 
 }  // namespace jounce::sim

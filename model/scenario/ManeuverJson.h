@@ -37,7 +37,7 @@ inline constexpr std::array<const char*, 8> kMeasureNames{"acceleration", "braki
 
 /// The limits parseManeuver() checks and maneuverSchema() states.
 namespace maneuver_limits {
-using io::NumberLimits;
+using json::NumberLimits;
 inline constexpr NumberLimits kPedal = NumberLimits::closed(0.0, 1.0);  ///< accel, brake, handbrake
 inline constexpr NumberLimits kSteer = NumberLimits::closed(-1.0, 1.0);
 inline constexpr NumberLimits kSteerScale = NumberLimits::closed(-100.0, 100.0);
@@ -116,15 +116,15 @@ ManeuverDocument loadManeuver(const std::string& path);
 /// a phase's inputs list only those that are not 0 (an input not named is 0) and its until only
 /// the conditions it has; then targetSpeed, path (type, frame, the keys of its type), gap and
 /// measure when present.
-io::Json maneuverToJson(const Maneuver& maneuver);
-/// The canonical text (io::formatJson); reading it back and writing again gives the same bytes.
+json::Json maneuverToJson(const Maneuver& maneuver);
+/// The canonical text (json::formatJson); reading it back and writing again gives the same bytes.
 std::string maneuverToText(const Maneuver& maneuver);
 /// Saves atomically. Returns an error message, or "" on success.
 std::string saveManeuver(const std::string& path, const Maneuver& maneuver);
 
 /// The JSON Schema (draft 2020-12) of maneuver files (`jounce-cli schema maneuver`), made from the
 /// limits and names above.
-io::Json maneuverSchema();
+json::Json maneuverSchema();
 
 /// "raw", "keyboard", "pad".
 const char* smoothingName(ManeuverSmoothing smoothing) noexcept;

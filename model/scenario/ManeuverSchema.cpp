@@ -9,12 +9,12 @@
 namespace jounce::sim {
 namespace {
 
-using io::Json;
-using namespace io::schema;
+using json::Json;
+using namespace json::schema;
 using namespace maneuver_limits;
 
 /// A string no longer than `maxBytes` (json/TextLimits.h; a schema counts characters, never more).
-Json boundedText(std::string_view description, std::size_t maxBytes = io::kMaxNameBytes)
+Json boundedText(std::string_view description, std::size_t maxBytes = json::kMaxNameBytes)
 {
     Json t = text(description);
     t["maxLength"] = maxBytes;
@@ -140,12 +140,12 @@ Json phaseSchema()
 
 }  // namespace
 
-io::Json maneuverSchema()
+json::Json maneuverSchema()
 {
     Json body = object("A scripted maneuver for the Jounce tuning workbench: phases of driver inputs, each until "
                        "an end condition holds.",
                        {{"name", boundedText("The maneuver's name.")},
-                        {"description", boundedText("What the maneuver is for.", io::kMaxDescriptionBytes)},
+                        {"description", boundedText("What the maneuver is for.", json::kMaxDescriptionBytes)},
                         {"start", startSchema()},
                         {"smoothing", enumeration(kSmoothingNames, "How inputs are ramped.", "raw")},
                         {"phases", list(phaseSchema(), {1, kMaxManeuverPhases}, "The phases, run in order.")}},

@@ -20,7 +20,7 @@
 
 namespace jounce::sweep {
 
-using io::Json;
+using json::Json;
 
 /// Which wheels an edit of one wheel's parameter also sets: the workbench's link box.
 using Link = config::WheelLink;

@@ -16,9 +16,9 @@ namespace {
 
 using config::NodeKind;
 using config::ParameterRegistry;
-using io::NumberLimits;
-using io::ObjectReader;
-using io::required;
+using json::NumberLimits;
+using json::ObjectReader;
+using json::required;
 
 constexpr NumberLimits kFactor = NumberLimits::closed(-1000.0, 1000.0);
 constexpr NumberLimits kDuration = NumberLimits::above(0.0, 86400.0);
@@ -26,7 +26,7 @@ constexpr NumberLimits kDuration = NumberLimits::above(0.0, 86400.0);
 std::optional<std::string> boundedText(ObjectReader& r, std::string_view key, std::size_t maxBytes)
 {
     std::optional<std::string> t = r.text(key);
-    if (t && !io::checkTextLength(*t, r.at(key), maxBytes, r.problems()))
+    if (t && !json::checkTextLength(*t, r.at(key), maxBytes, r.problems()))
         return std::nullopt;
     return t;
 }
@@ -36,9 +36,9 @@ void checkValue(const config::Node& leaf, const Parameter& p, const Json& v, con
 {
     if (p.scale == Scale::Factor) {
         if (!v.is_number())
-            problems.error(at, "a factor is a number, got " + io::describeJson(v));
+            problems.error(at, "a factor is a number, got " + json::describeJson(v));
         else if (!kFactor.contains(v.get<double>()))
-            problems.error(at, "a factor " + kFactor.describe() + ", got " + io::formatNumber(v.get<double>()));
+            problems.error(at, "a factor " + kFactor.describe() + ", got " + json::formatNumber(v.get<double>()));
         return;
     }
     if (const std::string err = ParameterRegistry::checkLeafValue(leaf, v); !err.empty())
@@ -49,7 +49,7 @@ void checkValue(const config::Node& leaf, const Parameter& p, const Json& v, con
 void readLevels(ObjectReader& r, const config::Node* leaf, Parameter& p)
 {
     Problems& problems = r.problems();
-    const Json* values = r.list("values", io::ItemCount{1, kMaxListValues, "values"});
+    const Json* values = r.list("values", json::ItemCount{1, kMaxListValues, "values"});
     const std::optional<double> min = r.number("min", {});
     const std::optional<double> max = r.number("max", {});
     if (const auto steps = r.integer("steps", 2, kMaxSteps))
@@ -82,7 +82,7 @@ void readLevels(ObjectReader& r, const config::Node* leaf, Parameter& p)
     p.min = *min;
     p.max = *max;
     if (!(p.min < p.max))
-        problems.error(r.at("max"), "must be greater than min (" + io::formatNumber(p.min) + "), got " + io::formatNumber(p.max));
+        problems.error(r.at("max"), "must be greater than min (" + json::formatNumber(p.min) + "), got " + json::formatNumber(p.max));
     if (leaf) {
         checkValue(*leaf, p, Json(p.min), r.at("min"), problems);
         checkValue(*leaf, p, Json(p.max), r.at("max"), problems);
@@ -98,7 +98,7 @@ void readParameter(ObjectReader r, Parameter& p)
         if (!leaf)
             r.problems().error(r.at("path"), "names no parameter (`jounce-cli params --all` lists them, [*] for every element)");
     }
-    if (auto name = boundedText(r, "name", io::kMaxNameBytes))
+    if (auto name = boundedText(r, "name", json::kMaxNameBytes))
         p.name = *name;
     if (auto link = r.enumeration<Link>("link", kLinkNames))
         p.link = *link;
@@ -116,7 +116,7 @@ void readParameter(ObjectReader r, Parameter& p)
 
 void readParameters(ObjectReader& root, Sweep& sweep)
 {
-    const Json* list = root.list("parameters", io::ItemCount{1, kMaxParameters, "parameters"},
+    const Json* list = root.list("parameters", json::ItemCount{1, kMaxParameters, "parameters"},
                                  required("a list of the parameters to vary"));
     if (!list)
         return;
@@ -141,7 +141,7 @@ void readDesign(ObjectReader& root, Sweep& sweep)
     if (auto type = r->enumeration<DesignType>("type", kDesignNames, required("\"grid\", \"random\" or \"latinHypercube\"")))
         d.type = *type;
     const bool sampled = d.type != DesignType::Grid;
-    if (auto n = r->integer("samples", 1, int(kMaxPoints), sampled ? required("how many points to draw") : io::kOptional))
+    if (auto n = r->integer("samples", 1, int(kMaxPoints), sampled ? required("how many points to draw") : json::kOptional))
         d.samples = std::size_t(*n);
     if (auto seed = r->unsignedInteger("seed"))
         d.seed = *seed;
@@ -158,7 +158,7 @@ void readFigures(ObjectReader& root, Sweep& sweep)
         return std::any_of(sweep.maneuver.phases.begin(), sweep.maneuver.phases.end(),
                            [&](const sim::ManeuverPhase& p) { return p.measure == f.measure; });
     };
-    const Json* list = root.list("figures", io::ItemCount{1, kMaxFigures, "figures"});
+    const Json* list = root.list("figures", json::ItemCount{1, kMaxFigures, "figures"});
     if (!list) {
         for (const FigureInfo& f : figureCatalogue())
             if (measured(f))
@@ -172,7 +172,7 @@ void readFigures(ObjectReader& root, Sweep& sweep)
         known += (known.empty() ? "" : ", ") + f.id;
     for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string at = root.at("figures") + "/" + std::to_string(i);
-        const std::optional<std::string> id = io::readText((*list)[i], at, problems);
+        const std::optional<std::string> id = json::readText((*list)[i], at, problems);
         if (!id)
             continue;
         const FigureInfo* f = findFigure(*id);
@@ -194,7 +194,7 @@ void readTune(ObjectReader& root, Sweep& sweep)
     if (!r)
         return;
     TuneSettings tune;
-    const Json* targets = r->list("targets", io::ItemCount{1, kMaxFigures, "targets"}, required("the figures to reach"));
+    const Json* targets = r->list("targets", json::ItemCount{1, kMaxFigures, "targets"}, required("the figures to reach"));
     for (std::size_t i = 0; targets && i < targets->size(); ++i) {
         auto t = r->element(*targets, "targets", i);
         if (!t)
@@ -288,24 +288,24 @@ SweepDocument parseSweep(std::string_view text, const SweepContext& context)
 {
     SweepDocument doc;
     Problems& problems = doc.problems;
-    io::JsonLimits limits;
+    json::JsonLimits limits;
     limits.maxBytes = kMaxSweepFileBytes;
     limits.maxValues = 2'500'000;  // an inlined terrain grid
-    std::optional<Json> json = io::parseJson(text, problems, limits);
+    std::optional<Json> json = json::parseJson(text, problems, limits);
     if (!json)
         return doc;
     if (!json->is_object()) {
-        problems.error("", "a sweep file is a JSON object, got " + io::describeJson(*json));
+        problems.error("", "a sweep file is a JSON object, got " + json::describeJson(*json));
         return doc;
     }
     doc.parsed = true;
     ObjectReader r(*json, "", problems, false);  // Jounce writes sweep files only as chunks
-    if (!io::readFormatHeader(r, kSweepFormat, kSweepSchemaVersion, "a sweep file"))
+    if (!json::readFormatHeader(r, kSweepFormat, kSweepSchemaVersion, "a sweep file"))
         return doc;
     Sweep& s = doc.sweep;
-    if (auto name = boundedText(r, "name", io::kMaxNameBytes))
+    if (auto name = boundedText(r, "name", json::kMaxNameBytes))
         s.name = *name;
-    if (auto description = boundedText(r, "description", io::kMaxDescriptionBytes))
+    if (auto description = boundedText(r, "description", json::kMaxDescriptionBytes))
         s.description = *description;
     detail::readSources(r, context, s);
     readParameters(r, s);
@@ -323,7 +323,7 @@ SweepDocument parseSweep(std::string_view text, const SweepContext& context)
 SweepDocument loadSweep(const std::string& path, const std::string& presetsDir)
 {
     std::string text;
-    if (std::string err = io::readTextFile(path, kMaxSweepFileBytes, text); !err.empty()) {
+    if (std::string err = json::readTextFile(path, kMaxSweepFileBytes, text); !err.empty()) {
         SweepDocument doc;
         doc.problems.error("", err);
         return doc;

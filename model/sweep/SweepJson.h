@@ -77,7 +77,7 @@ std::string sweepFingerprint(const Sweep& sweep);
 
 namespace detail {
 /// The base vehicle, maneuver and terrain of a sweep file (SweepSources.cpp).
-void readSources(io::ObjectReader& root, const SweepContext& context, Sweep& sweep);
+void readSources(json::ObjectReader& root, const SweepContext& context, Sweep& sweep);
 }  // namespace detail
 
 }  // namespace jounce::sweep

@@ -71,7 +71,7 @@ std::vector<PlanFile> planFiles(const Sweep& sweep, std::size_t chunks)
     for (const ChunkRange& range : chunkRanges(points, chunks, fingerprint)) {
         Sweep chunk = sweep;
         chunk.chunk = range;
-        files.push_back({"chunk-" + std::to_string(range.index) + ".json", io::formatJson(sweepToJson(chunk)), false});
+        files.push_back({"chunk-" + std::to_string(range.index) + ".json", json::formatJson(sweepToJson(chunk)), false});
     }
     files.push_back({"sweep.slurm", slurmScript(sweep, chunks, points), true});
     files.push_back({"parallel.sh", parallelScript(sweep, chunks, points), true});

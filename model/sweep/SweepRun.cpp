@@ -48,7 +48,7 @@ void simulate(const Sweep& sweep, std::shared_ptr<const VehicleConfig> config, c
         out.status = "bad state: reset " + std::to_string(simulation.resetCount()) + " times (last: " +
                      simulation.lastResetReason() + "), the figures are suspect";
     else if (simulation.maneuver() && simulation.maneuver()->timedOut())
-        out.status = "time limit: the maneuver had not ended after " + io::formatNumber(sweep.maxDuration) + " s";
+        out.status = "time limit: the maneuver had not ended after " + json::formatNumber(sweep.maxDuration) + " s";
 }
 
 }  // namespace

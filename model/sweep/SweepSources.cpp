@@ -4,7 +4,7 @@
 
 #include "sweep/SweepJson.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/ObjectReader.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"
@@ -15,7 +15,7 @@ namespace jounce::sweep::detail {
 namespace {
 
 namespace fs = std::filesystem;
-using io::ObjectReader;
+using json::ObjectReader;
 
 /// A resolved reference: the file to read, or an error to report.
 struct Reference {
@@ -60,8 +60,8 @@ void nest(Problems& out, const std::string& at, const std::string& file, const P
 const Json* source(ObjectReader& root, const char* key, const SweepContext& context, const char* folder,
                    const char* what, bool required, std::string& file)
 {
-    const Json* j = root.find(key, required ? io::required(std::string("a preset name, a file or the ") + what + " itself")
-                                            : io::kOptional);
+    const Json* j = root.find(key, required ? json::required(std::string("a preset name, a file or the ") + what + " itself")
+                                            : json::kOptional);
     if (!j)
         return nullptr;
     if (j->is_string()) {
@@ -75,7 +75,7 @@ const Json* source(ObjectReader& root, const char* key, const SweepContext& cont
     }
     if (!j->is_object()) {
         root.problems().error(root.at(key), std::string("expected a preset name, a file or a ") + what +
-                                                " object, got " + io::describeJson(*j));
+                                                " object, got " + json::describeJson(*j));
         return nullptr;
     }
     return j;
@@ -87,7 +87,7 @@ void readVehicle(ObjectReader& root, const SweepContext& context, Sweep& sweep)
     const Json* j = source(root, "vehicle", context, "", "vehicle", true, file);
     if (!j)
         return;
-    io::VehicleFile doc = file.empty() ? io::parseVehicle(j->dump()) : io::loadVehicle(file);
+    config::VehicleFile doc = file.empty() ? config::parseVehicle(j->dump()) : config::loadVehicle(file);
     nest(root.problems(), root.at("vehicle"), file, doc.problems);
     if (doc.ok())
         sweep.vehicle = std::make_shared<const VehicleConfig>(std::move(doc.config));
@@ -126,7 +126,7 @@ void readTerrain(ObjectReader& root, const SweepContext& context, Sweep& sweep)
         return;
     std::string text = j->is_object() ? j->dump() : std::string();
     if (!file.empty()) {
-        if (const std::string err = io::readTextFile(file, sim::kMaxTerrainFileBytes, text); !err.empty()) {
+        if (const std::string err = json::readTextFile(file, sim::kMaxTerrainFileBytes, text); !err.empty()) {
             root.problems().error(root.at("terrain"), file + ": " + err);
             return;
         }
@@ -137,7 +137,7 @@ void readTerrain(ObjectReader& root, const SweepContext& context, Sweep& sweep)
     if (!doc.ok())
         return;
     Problems ignored;  // the terrain reader reported everything already
-    sweep.terrainJson = file.empty() ? *j : io::parseJson(text, ignored, io::JsonLimits{sim::kMaxTerrainFileBytes, 64, 2'000'000})
+    sweep.terrainJson = file.empty() ? *j : json::parseJson(text, ignored, json::JsonLimits{sim::kMaxTerrainFileBytes, 64, 2'000'000})
                                                 .value_or(Json());
     absolutePgm(sweep.terrainJson, dir);
     sweep.terrain = std::make_shared<const sim::Terrain>(std::move(doc.terrain));

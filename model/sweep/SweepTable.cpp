@@ -50,7 +50,7 @@ std::optional<ChunkHeader> readMarker(std::string_view line)
     if (!line.starts_with(kChunkMarker))
         return std::nullopt;
     Problems ignored;
-    const std::optional<Json> j = io::parseJson(line.substr(std::string_view(kChunkMarker).size()), ignored);
+    const std::optional<Json> j = json::parseJson(line.substr(std::string_view(kChunkMarker).size()), ignored);
     if (!j || !j->is_object())
         return std::nullopt;
     ChunkHeader h;
@@ -89,7 +89,7 @@ std::string valueCell(const Json& value)
     if (value.is_null())
         return {};  // the base vehicle's value (a one-at-a-time point)
     if (value.is_number_float())
-        return io::formatNumber(value.get<double>());
+        return json::formatNumber(value.get<double>());
     if (value.is_string())
         return csvField(value.get<std::string>());
     return csvField(value.dump());
@@ -97,7 +97,7 @@ std::string valueCell(const Json& value)
 
 std::string figureCell(const std::optional<double>& value)
 {
-    return value && std::isfinite(*value) ? io::formatNumber(*value) : std::string();
+    return value && std::isfinite(*value) ? json::formatNumber(*value) : std::string();
 }
 
 std::string tableHeader(const Sweep& sweep)

@@ -2,7 +2,7 @@
 
 #include "sweep/SweepJson.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 
 #include <cstdint>
@@ -49,7 +49,7 @@ Json sweepToJson(const Sweep& sweep)
     out["schemaVersion"] = kSweepSchemaVersion;
     out["name"] = sweep.name;
     out["description"] = sweep.description;
-    out["vehicle"] = sweep.vehicle ? io::vehicleToJson(*sweep.vehicle) : Json();
+    out["vehicle"] = sweep.vehicle ? config::vehicleToJson(*sweep.vehicle) : Json();
     out["maneuver"] = sim::maneuverToJson(sweep.maneuver);
     if (!sweep.terrainJson.is_null())
         out["terrain"] = sweep.terrainJson;
@@ -81,7 +81,7 @@ std::string sweepFingerprint(const Sweep& sweep)
     Sweep whole = sweep;
     whole.chunk.reset();
     std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
-    for (const unsigned char c : io::formatJson(sweepToJson(whole))) {
+    for (const unsigned char c : json::formatJson(sweepToJson(whole))) {
         h ^= c;
         h *= 0x100000001b3ull;
     }

@@ -23,7 +23,7 @@ constexpr double kTolerance = 1e-4;
 std::string stopText(nlopt::result r, const TuneSettings& tune)
 {
     switch (r) {
-    case nlopt::STOPVAL_REACHED: return "the targets are reached (error at or below " + io::formatNumber(tune.stopAt) + ")";
+    case nlopt::STOPVAL_REACHED: return "the targets are reached (error at or below " + json::formatNumber(tune.stopAt) + ")";
     case nlopt::MAXEVAL_REACHED: return "maxEvaluations (" + std::to_string(tune.maxEvaluations) + ") reached";
     case nlopt::XTOL_REACHED: return "converged: the parameters moved less than 1e-4 of their ranges";
     case nlopt::FTOL_REACHED: return "converged: the error stopped improving";
@@ -95,7 +95,7 @@ std::string tuneCsv(const Sweep& sweep, const TuneResult& result)
         std::string row = tableRow(result.evaluations[i]);
         // The status is the last field; a quoted one may hold commas, so find it from the figures' end.
         const std::size_t cut = row.size() - csvField(result.evaluations[i].status).size() - 1;
-        row.insert(cut, "," + io::formatNumber(result.errors[i]));
+        row.insert(cut, "," + json::formatNumber(result.errors[i]));
         out += row + "\n";
     }
     return out;

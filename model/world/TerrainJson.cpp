@@ -17,10 +17,10 @@
 namespace jounce::sim {
 namespace {
 
-using io::Json;
-using io::NumberLimits;
-using io::ObjectReader;
-using io::required;
+using json::Json;
+using json::NumberLimits;
+using json::ObjectReader;
+using json::required;
 using namespace terrain_limits;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -29,7 +29,7 @@ constexpr std::size_t kMaxValueErrors = 10;                       ///< per heigh
 
 std::string num(double v)
 {
-    return io::formatNumber(v);
+    return json::formatNumber(v);
 }
 
 struct Grid {
@@ -128,7 +128,7 @@ void readGridBase(ObjectReader& base, const Grid& g, HeightField& f)
         if (!row.is_array() || (g.ok && row.size() != std::size_t(g.nx))) {
             problems.error(rowAt, "must be a row of " + (g.ok ? std::to_string(g.nx) + " " : std::string()) +
                                       "heights, got " +
-                                      (row.is_array() ? std::to_string(row.size()) + " values" : io::describeJson(row)));
+                                      (row.is_array() ? std::to_string(row.size()) + " values" : json::describeJson(row)));
             return;
         }
         for (std::size_t i = 0; i < row.size(); ++i) {
@@ -141,7 +141,7 @@ void readGridBase(ObjectReader& base, const Grid& g, HeightField& f)
             }
             // A grid may hold millions of values: report the first few, then count the rest.
             if (++bad <= kMaxValueErrors)
-                io::readNumber(v, rowAt + "/" + std::to_string(i), kHeight, problems);
+                json::readNumber(v, rowAt + "/" + std::to_string(i), kHeight, problems);
         }
     }
     if (bad > kMaxValueErrors)
@@ -165,7 +165,7 @@ void readPgmBase(ObjectReader& base, const Grid& g, const std::string& baseDir, 
         path = std::filesystem::path(baseDir.empty() ? "." : baseDir) / path;
     std::string bytes;
     const std::size_t maxBytes = 2 * kMaxTerrainHeights + 4096;
-    if (std::string err = io::readTextFile(path.string(), maxBytes, bytes); !err.empty()) {
+    if (std::string err = json::readTextFile(path.string(), maxBytes, bytes); !err.empty()) {
         problems.error("/base/file", "cannot read " + Json(path.string()).dump(-1, ' ', false, Json::error_handler_t::replace) +
                                          ": " + err);
         return;
@@ -317,7 +317,7 @@ std::optional<TerrainFeature> readFeature(ObjectReader r, const Grid& g)
     else
         readRough(r, g, origin && length && width && heading, ft);
     r.reportUnknown();
-    if (io::hasErrorsSince(r.problems(), problemsBefore))
+    if (json::hasErrorsSince(r.problems(), problemsBefore))
         return std::nullopt;
     return ft;
 }
@@ -362,7 +362,7 @@ int surfaceIndex(Terrain& t, const std::string& name)
     return static_cast<int>(t.surfaceNames.size() - 1);
 }
 
-std::optional<std::string> surfaceName(ObjectReader& r, const char* key, io::Presence presence)
+std::optional<std::string> surfaceName(ObjectReader& r, const char* key, json::Presence presence)
 {
     auto name = r.text(key, presence);
     if (!name)
@@ -423,7 +423,7 @@ void readPolygon(ObjectReader& r, SurfacePatch& patch)
         return;
     patch.xMin = patch.yMin = kInf;
     patch.xMax = patch.yMax = -kInf;
-    for (const io::Pair& p : *points) {
+    for (const json::Pair& p : *points) {
         patch.points.push_back(p);
         patch.xMin = std::min(patch.xMin, p[0]);
         patch.xMax = std::max(patch.xMax, p[0]);
@@ -447,7 +447,7 @@ std::optional<SurfacePatch> readPatch(ObjectReader r, Terrain& t)
     else
         readPolygon(r, patch);
     r.reportUnknown();
-    if (!name || io::hasErrorsSince(r.problems(), problemsBefore))
+    if (!name || json::hasErrorsSince(r.problems(), problemsBefore))
         return std::nullopt;
     patch.surface = surfaceIndex(t, *name);
     return patch;
@@ -460,7 +460,7 @@ void readSurfaces(ObjectReader& root, const Grid& g, Terrain& t)
     auto surfaces = root.object("surfaces");
     if (!surfaces)
         return;
-    t.surfaceNames = {surfaceName(*surfaces, "base", io::kOptional).value_or("tarmac")};
+    t.surfaceNames = {surfaceName(*surfaces, "base", json::kOptional).value_or("tarmac")};
     const Json* patches = surfaces->list("patches", {0, kMaxPatches, "patches"});
     surfaces->reportUnknown();
     if (!patches)
@@ -491,25 +491,25 @@ TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
                                std::to_string(kMaxTerrainFileBytes) + " a terrain file may have (use a PGM height map)");
         return doc;
     }
-    io::JsonLimits limits;
+    json::JsonLimits limits;
     limits.maxBytes = kMaxTerrainFileBytes;
     limits.maxValues = 2'000'000;  // room for a ~1400 x 1400 height grid written in the file
-    std::optional<Json> json = io::parseJson(text, problems, limits);
+    std::optional<Json> json = json::parseJson(text, problems, limits);
     if (!json)
         return doc;
     if (!json->is_object()) {
-        problems.error("", "a terrain file is a JSON object, got " + io::describeJson(*json));
+        problems.error("", "a terrain file is a JSON object, got " + json::describeJson(*json));
         return doc;
     }
     doc.parsed = true;
     ObjectReader r(*json, "", problems, false);  // Jounce does not write terrain files
-    if (!io::readFormatHeader(r, kTerrainFormat, kTerrainSchemaVersion, "a terrain file"))
+    if (!json::readFormatHeader(r, kTerrainFormat, kTerrainSchemaVersion, "a terrain file"))
         return doc;  // from a newer Jounce: reading on would mislead
 
     Terrain& t = doc.terrain;
-    for (auto [key, field, maxBytes] : {std::tuple{"name", &t.name, io::kMaxNameBytes},
-                                       std::tuple{"description", &t.description, io::kMaxDescriptionBytes}})
-        if (auto value = r.text(key); value && io::checkTextLength(*value, r.at(key), maxBytes, problems))
+    for (auto [key, field, maxBytes] : {std::tuple{"name", &t.name, json::kMaxNameBytes},
+                                       std::tuple{"description", &t.description, json::kMaxDescriptionBytes}})
+        if (auto value = r.text(key); value && json::checkTextLength(*value, r.at(key), maxBytes, problems))
             *field = std::move(*value);
 
     const Grid g = readGrid(r);
@@ -532,7 +532,7 @@ TerrainDocument parseTerrain(std::string_view text, const std::string& baseDir)
 TerrainDocument loadTerrain(const std::string& path)
 {
     std::string text;
-    if (std::string err = io::readTextFile(path, kMaxTerrainFileBytes, text); !err.empty()) {
+    if (std::string err = json::readTextFile(path, kMaxTerrainFileBytes, text); !err.empty()) {
         TerrainDocument doc;
         doc.problems.error("", err);
         return doc;

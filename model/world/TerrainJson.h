@@ -62,7 +62,7 @@ inline constexpr std::array<const char*, 3> kPatchShapeNames{"rectangle", "circl
 
 /// The limits parseTerrain() checks and terrainSchema() states (m unless said otherwise).
 namespace terrain_limits {
-using io::NumberLimits;
+using json::NumberLimits;
 inline constexpr double kMaxCoordinate = 1e6;  ///< keeps every product of coordinates finite
 inline constexpr double kMaxHeight = 1e4;      ///< base heights
 inline constexpr double kMaxLength = 1e5;      ///< feature sizes
@@ -101,6 +101,6 @@ TerrainDocument loadTerrain(const std::string& path);
 
 /// The JSON Schema (draft 2020-12) of terrain files (`jounce-cli schema terrain`), made from the
 /// limits and names above.
-io::Json terrainSchema();
+json::Json terrainSchema();
 
 }  // namespace jounce::sim

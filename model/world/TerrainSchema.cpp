@@ -10,9 +10,9 @@
 namespace jounce::sim {
 namespace {
 
-using io::Json;
-using io::NumberLimits;
-using namespace io::schema;
+using json::Json;
+using json::NumberLimits;
+using namespace json::schema;
 using namespace terrain_limits;
 
 Json point(std::string_view description)
@@ -138,13 +138,13 @@ Json surfacesSchema()
 
 }  // namespace
 
-io::Json terrainSchema()
+json::Json terrainSchema()
 {
     Json body = object(
         "A terrain for the Jounce tuning workbench: a height grid, features added to it, surface patches and a "
         "start pose (SI units, z up).",
-        {{"name", boundedText("The terrain's name.", io::kMaxNameBytes)},
-         {"description", boundedText("What the terrain holds and where.", io::kMaxDescriptionBytes)},
+        {{"name", boundedText("The terrain's name.", json::kMaxNameBytes)},
+         {"description", boundedText("What the terrain holds and where.", json::kMaxDescriptionBytes)},
          {"extent", extentSchema()},
          {"spacing", number(kSpacing, "Grid step.", "m")},
          {"base", baseSchema()},

@@ -10,24 +10,24 @@
 namespace jounce::sim {
 namespace {
 
-using io::ObjectReader;
+using json::ObjectReader;
 using namespace terrain_limits;
 
 /// What an object with "position" and "heading" holds: the heading (0 if absent or bad) and the
 /// position, nullopt when missing, bad or off the grid (with an error at its pointer).
 struct ReadPose {
-    std::optional<io::Pair> position;
+    std::optional<json::Pair> position;
     double heading = 0.0;
 };
 
 ReadPose readPose(ObjectReader& pose, ObjectReader& root, bool gridOk, const Terrain& t)
 {
     ReadPose out;
-    out.position = pose.pair("position", kCoordinate, io::required("an [x, y] point in metres"));
+    out.position = pose.pair("position", kCoordinate, json::required("an [x, y] point in metres"));
     out.heading = pose.numberOr("heading", kHeading, 0.0).value_or(0.0);
     if (out.position && gridOk && !t.field.contains((*out.position)[0], (*out.position)[1])) {
-        root.problems().error(pose.at("position"), "(" + io::formatNumber((*out.position)[0]) + ", " +
-                                                       io::formatNumber((*out.position)[1]) +
+        root.problems().error(pose.at("position"), "(" + json::formatNumber((*out.position)[0]) + ", " +
+                                                       json::formatNumber((*out.position)[1]) +
                                                        ") lies outside the terrain's extent");
         out.position.reset();
     }
@@ -54,14 +54,14 @@ void readStart(ObjectReader& root, bool gridOk, Terrain& t)
 
 void readStartPoints(ObjectReader& root, bool gridOk, Terrain& t)
 {
-    const io::Json* list = root.list("startPoints", {0, kMaxStartPoints, "start points"});
+    const json::Json* list = root.list("startPoints", {0, kMaxStartPoints, "start points"});
     if (!list)
         return;
     for (std::size_t k = 0; k < list->size(); ++k) {
         auto point = root.element(*list, "startPoints", k);
         if (!point)
             continue;
-        const auto name = point->text("name", io::required("a name such as \"bumps\""));
+        const auto name = point->text("name", json::required("a name such as \"bumps\""));
         const ReadPose pose = readPose(*point, root, gridOk, t);
         point->reportUnknown();
         if (!name)

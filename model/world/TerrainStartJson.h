@@ -10,6 +10,6 @@ namespace jounce::sim {
 
 /// Reads "start" and "startPoints" of the terrain object into `terrain`, whose height field is
 /// already read (`gridOk`: its extent is known, so positions can be checked against it).
-void readStarts(io::ObjectReader& root, bool gridOk, Terrain& terrain);
+void readStarts(json::ObjectReader& root, bool gridOk, Terrain& terrain);
 
 }  // namespace jounce::sim

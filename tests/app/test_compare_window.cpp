@@ -7,7 +7,7 @@
 #include "CompareWindow.h"
 #include "VehicleDocument.h"
 #include "compare/VehiclePatch.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/OverlayChart.h"
@@ -209,7 +209,7 @@ private slots:
         // All differences always make a valid vehicle: the sports car's tuning under the hatchback's name.
         QVERIFY(w->setSlotFile(1, kSportsCar));
         QCOMPARE(w->copyIntoEdited(1, compare::CopyScope::All, QString(), "Copy all"), QString());
-        VehicleConfig expected = io::loadVehicle(kSportsCar.toStdString()).config;
+        VehicleConfig expected = config::loadVehicle(kSportsCar.toStdString()).config;
         expected.name = before.name;
         expected.description = before.description;
         QVERIFY(doc.config() == expected);
@@ -227,7 +227,7 @@ private slots:
         w->clearSlot(2);
         w->clearSlot(3);
         const VehicleConfig before = doc.config();
-        const VehicleConfig sports = io::loadVehicle(kSportsCar.toStdString()).config;
+        const VehicleConfig sports = config::loadVehicle(kSportsCar.toStdString()).config;
         QCOMPARE(before.drive.gears.ratios.size(), std::size_t(7));
         QCOMPARE(sports.drive.gears.ratios.size(), std::size_t(8));
 
@@ -339,11 +339,11 @@ private slots:
         QVERIFY(parsed.has_value());
         const compare::PatchResult applied = compare::applyPatch(doc.config(), *parsed);
         QVERIFY(applied.ok());
-        QCOMPARE(io::vehicleToText(applied.config), io::vehicleToText(*w->vehicles()[1]));
+        QCOMPARE(config::vehicleToText(applied.config), config::vehicleToText(*w->vehicles()[1]));
 
         const QString vehicle = dir.filePath("sports.json");
         QCOMPARE(w->exportVehicle(1, vehicle), QString());
-        QVERIFY(io::loadVehicle(vehicle.toStdString()).ok());
+        QVERIFY(config::loadVehicle(vehicle.toStdString()).ok());
     }
 };
 

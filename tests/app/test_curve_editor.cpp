@@ -7,7 +7,7 @@
 #include "config/EditSession.h"
 #include "config/ParameterRegistry.h"
 #include "config/Units.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/TelemetryHistory.h"
@@ -33,7 +33,7 @@ const QString kReferenceCar = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-s
 
 VehicleConfig referenceCar()
 {
-    return io::loadVehicle(kReferenceCar.toStdString()).config;
+    return config::loadVehicle(kReferenceCar.toStdString()).config;
 }
 
 /// The reference car with mirrored compliance graphs on both front wheels.
@@ -291,7 +291,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath("compliance.json");
-        QCOMPARE(io::saveVehicle(file.toStdString(), carWithFrontCompliance()), std::string());
+        QCOMPARE(config::saveVehicle(file.toStdString(), carWithFrontCompliance()), std::string());
         // path, text typed into the front-left cell, the front-left value it stands for, negated
         struct Case {
             const char* path;
@@ -342,7 +342,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath("compliance.json");
-        QCOMPARE(io::saveVehicle(file.toStdString(), carWithFrontCompliance()), std::string());
+        QCOMPARE(config::saveVehicle(file.toStdString(), carWithFrontCompliance()), std::string());
         for (const WheelLink link : {WheelLink::LeftRight, WheelLink::None}) {
             const bool on = link == WheelLink::LeftRight;
             gui::MainWindow w;

@@ -6,7 +6,7 @@
 #include "MainWindow.h"
 #include "PreferencesDialog.h"
 #include "config/Units.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/CurveEditor.h"
@@ -290,7 +290,7 @@ private slots:
 
     void compareTablesAndChartsFollowTheUnits()
     {
-        VehicleConfig a = io::loadVehicle(kPreset.toStdString()).config;
+        VehicleConfig a = config::loadVehicle(kPreset.toStdString()).config;
         VehicleConfig b = a;
         b.wheels[0].wheel.maxSteer = kPi / 4;
         widgets::CompareParameterTable table;

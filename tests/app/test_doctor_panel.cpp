@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "config/ReferenceCar.h"
 #include "config/VehicleValidation.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/DoctorPanel.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryHistory.h"
@@ -27,7 +27,7 @@ namespace {
 
 VehicleConfig sportsCar()
 {
-    io::VehicleFile doc = io::loadVehicle(JOUNCE_SOURCE_DIR "/presets/sports-car.json");
+    config::VehicleFile doc = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/sports-car.json");
     if (!doc.ok())
         qFatal("cannot read the sports car");
     return doc.config;

@@ -7,7 +7,7 @@
 #include "MainWindow.h"
 #include "VehicleDocument.h"
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QMenu>
 #include <QMenuBar>

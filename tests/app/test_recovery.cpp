@@ -7,7 +7,7 @@
 #include "Application.h"
 #include "MainWindow.h"
 #include "Recovery.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/TelemetryPanel.h"
 
@@ -42,7 +42,7 @@ QJsonObject readNote(const QString& path)
 
 double recoveredSpring(const QString& vehicleFile)
 {
-    const io::VehicleFile doc = io::loadVehicle(vehicleFile.toStdString());
+    const config::VehicleFile doc = config::loadVehicle(vehicleFile.toStdString());
     return doc.parsed ? doc.config.wheels[0].suspension.springStrength : -1.0;
 }
 
@@ -245,10 +245,10 @@ private slots:
             return child;
         }();
         const auto plant = [&](qint64 pid, const QString& original, double spring) {
-            VehicleConfig car = io::loadVehicle((kPresets + "/physx-snippet-4w.json").toStdString()).config;
+            VehicleConfig car = config::loadVehicle((kPresets + "/physx-snippet-4w.json").toStdString()).config;
             car.wheels[0].suspension.springStrength = spring;
             const QString base = QDir(recoveryRoot_.path()).filePath(QStringLiteral("recovery-%1-1").arg(pid));
-            QCOMPARE(io::saveVehicle((base + ".json").toStdString(), car), std::string());
+            QCOMPARE(config::saveVehicle((base + ".json").toStdString(), car), std::string());
             QJsonObject note{{"format", "jounce.recovery"}, {"version", 1}, {"vehicleFile", QFileInfo(base + ".json").fileName()},
                              {"originalPath", original}, {"name", QFileInfo(original).fileName()},
                              {"savedAt", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)}, {"pid", pid}};

@@ -6,7 +6,7 @@
 #include "MainWindow.h"
 #include "config/EditSession.h"
 #include "config/ParameterPaths.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "vehicle/UnityTireModel.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
@@ -29,7 +29,7 @@ const std::string kUnityCar = JOUNCE_SOURCE_DIR "/presets/unity-default-car.json
 
 VehicleConfig unityCar()
 {
-    return io::loadVehicle(kUnityCar).config;
+    return config::loadVehicle(kUnityCar).config;
 }
 
 const CurveDef* find(const std::vector<CurveDef>& defs, const std::string& id)
@@ -55,7 +55,7 @@ private slots:
     {
         const std::vector<CurveDef> defs = widgets::curveDefinitions(unityCar(), 2);
         QVERIFY(find(defs, "unityForward") && find(defs, "unitySideways"));
-        VehicleConfig physx = io::loadVehicle(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json").config;
+        VehicleConfig physx = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json").config;
         QVERIFY(!find(widgets::curveDefinitions(physx, 0), "unityForward"));
         QVERIFY(!find(widgets::curveDefinitions(unityCar(), 7), "unityForward"));  // no such wheel
         // Choosing the model in the editor's way (a registry edit) offers them, with Unity's defaults.
@@ -104,7 +104,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath("unity.json");
-        QCOMPARE(io::saveVehicle(file.toStdString(), unityCar()), std::string());
+        QCOMPARE(config::saveVehicle(file.toStdString(), unityCar()), std::string());
         for (const WheelLink link : {WheelLink::LeftRight, WheelLink::None}) {
             const bool on = link == WheelLink::LeftRight;
             gui::MainWindow w;

@@ -5,7 +5,7 @@
 
 #include "ExchangeActions.h"
 #include "MainWindow.h"
-#include "exchange/UnityImport.h"
+#include "exchange/unity/UnityImport.h"
 
 #include <QAction>
 #include <QTemporaryDir>

@@ -3,7 +3,7 @@
 // driving, and the screenshot and UI benchmark options.
 
 #include "MainWindow.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/DoctorPanel.h"
 #include "widgets/ParameterEditor.h"
@@ -128,7 +128,7 @@ private slots:
         QVERIFY(w.parameters().editCell("chassis.mass", "heavy").contains("not a number"));
         // A relation: the reverse ratio must stay negative.
         QVERIFY(w.parameters().editCell("drive.gears.ratios[0]", "3").contains("reverse"));
-        QCOMPARE(w.document().config(), io::loadVehicle((kPresets + "/physx-snippet-4w.json").toStdString()).config);
+        QCOMPARE(w.document().config(), config::loadVehicle((kPresets + "/physx-snippet-4w.json").toStdString()).config);
         QCOMPARE(w.document().undoStack()->count(), 0);
     }
 

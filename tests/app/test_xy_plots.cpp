@@ -4,7 +4,7 @@
 //
 // JOUNCE_XY_SCREENSHOTS=DIR writes a PNG of every kind after a short drive of the reference car.
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "vehicle/Gearbox.h"
 #include "vehicle/UnityTireModel.h"
@@ -35,7 +35,7 @@ namespace {
 
 VehicleConfig referenceCar()
 {
-    io::VehicleFile v = io::loadVehicle(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
+    config::VehicleFile v = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
     Q_ASSERT(v.ok());
     return v.config;
 }

@@ -7,7 +7,7 @@
 #include "compare/CompareReport.h"
 #include "compare/ComparisonRun.h"
 #include "compare/CopyCoupling.h"
-#include "compare/DerivedQuantities.h"
+#include "analysis/DerivedQuantities.h"
 #include "compare/FigureTable.h"
 #include "compare/ParameterComparison.h"
 #include "compare/RunStatus.h"
@@ -15,7 +15,7 @@
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
 #include "config/VehicleValidation.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 
 #include <QtTest>
@@ -51,10 +51,10 @@ inline char* toString(const std::vector<std::size_t>& v)
 
 using namespace jounce;
 using compare::CopyScope;
-using compare::DerivedRow;
+using sim::DerivedRow;
 using compare::ParameterRow;
 using config::ParameterRegistry;
-using Json = io::Json;
+using Json = json::Json;
 namespace fs = std::filesystem;
 
 namespace {
@@ -131,7 +131,7 @@ std::vector<ParameterRow> compareTwo(const VehicleConfig& a, const VehicleConfig
 std::vector<DerivedRow> deriveOne(const VehicleConfig& a)
 {
     const std::vector<const VehicleConfig*> vehicles{&a};
-    return compare::deriveQuantities(vehicles);
+    return sim::deriveQuantities(vehicles);
 }
 
 bool sameBits(double a, double b)
@@ -202,7 +202,7 @@ private slots:
     void initTestCase()
     {
         for (const std::string& name : presetNames()) {
-            const io::VehicleFile doc = io::loadVehicle(presetPath(name));
+            const config::VehicleFile doc = config::loadVehicle(presetPath(name));
             QVERIFY2(doc.ok(), qPrintable(QString::fromStdString(name) + "\n" + dump(doc.problems)));
             presets_[name] = doc.config;
         }
@@ -364,14 +364,14 @@ private slots:
         // wheel centre and strut force point both at y = ±1.05; bars of 10000 N/m on both axles;
         // 500 N m peak torque, curve (0, 0.8) (0.33, 1) (1, 0.8), 600 rad/s; ratios -4 0 4 2 1.5 1.1 1
         // with final 4; wheel radius 0.5 m; chassis mass 1500 kg.
-        const std::vector<bool> front = compare::frontWheels(car);
+        const std::vector<bool> front = sim::frontWheels(car);
         QCOMPARE(front, (std::vector<bool>{true, true, false, false}));
 
         const double springRoll = 35000.0 * 1.05 * 1.05;      // per wheel, N m/rad
         const double barRoll = 10000.0 * 2.1 * 2.1;            // per axle
         const double axleRoll = 2 * springRoll + barRoll;       // 121275
-        QVERIFY(near(compare::rollStiffness(car, front), axleRoll, 1e-12));
-        QVERIFY(near(compare::rollStiffness(car, {false, false, true, true}), axleRoll, 1e-12));
+        QVERIFY(near(sim::rollStiffness(car, front), axleRoll, 1e-12));
+        QVERIFY(near(sim::rollStiffness(car, {false, false, true, true}), axleRoll, 1e-12));
         QVERIFY(near(axleRoll, 121275.0, 1e-12));
 
         const std::map<std::string, double> expected{
@@ -419,7 +419,7 @@ private slots:
         QVERIFY(!derivedRow(rows, "topSpeedGear6"));
         QVERIFY(!derivedRow(rows, "topSpeedGear0"));
         QVERIFY(!derivedRow(rows, "topSpeedNeutral"));
-        QCOMPARE(compare::drivenWheelRadius(car), std::optional<double>(0.5));
+        QCOMPARE(sim::drivenWheelRadius(car), std::optional<double>(0.5));
     }
 
     void derivedQuantitiesOfTheSixWheelTruck()
@@ -428,7 +428,7 @@ private slots:
         // cmOffset.x = 0.0813; NW drive, every wheel 0.537 m; maxOmega 220 rad/s; 12 forward gears
         // from 15.86 to 1.0, final 4.33; bars on each pair.
         const VehicleConfig& t = preset("truck-6w.json");
-        QCOMPARE(compare::frontWheels(t), (std::vector<bool>{true, true, false, false, false, false}));
+        QCOMPARE(sim::frontWheels(t), (std::vector<bool>{true, true, false, false, false, false}));
         const std::vector<DerivedRow> rows = deriveOne(t);
         const auto value = [&](const std::string& id) {
             const DerivedRow* row = derivedRow(rows, id);
@@ -478,7 +478,7 @@ private slots:
         QVERIFY(near(value("topSpeedGear12"), 220.0 * 0.537 / (1.0 * 4.33) * 3.6, 1e-9));
         QVERIFY(near(value("topSpeedReverse"), 220.0 * 0.537 / (14.68 * 4.33) * 3.6, 1e-9));
         QVERIFY(!derivedRow(rows, "topSpeedGear13"));
-        QCOMPARE(compare::drivenWheelRadius(t), std::optional<double>(0.537));
+        QCOMPARE(sim::drivenWheelRadius(t), std::optional<double>(0.537));
     }
 
     void derivedRollStiffnessUsesTheStrutForcePoint()
@@ -489,7 +489,7 @@ private slots:
         for (WheelConfig& w : car.wheels)
             w.geometry.suspForceAppPointOffset.y = w.geometry.wheelCentreOffset.y > 0 ? 0.9 : -0.9;
         const double axle = 2 * 35000.0 * 1.05 * 0.9 + 10000.0 * 2.1 * 1.8;  // 103950
-        QVERIFY(near(compare::rollStiffness(car, compare::frontWheels(car)), axle, 1e-12));
+        QVERIFY(near(sim::rollStiffness(car, sim::frontWheels(car)), axle, 1e-12));
         const std::vector<DerivedRow> rows = deriveOne(car);
         const double total = *derivedRow(rows, "rollStiffnessTotal")->values[0];
         QVERIFY2(near(total, 2 * axle * kPiValue / 180.0, 1e-9), qPrintable(numbers(total, 2 * axle * kPiValue / 180.0)));
@@ -501,7 +501,7 @@ private slots:
         VehicleConfig stiff = car;
         QCOMPARE(ParameterRegistry::instance().set(stiff, "antiRollBars[1].stiffness", Json(30000.0)), std::string());
         const std::vector<const VehicleConfig*> both{&car, &stiff};
-        const std::vector<DerivedRow> rows = compare::deriveQuantities(both);
+        const std::vector<DerivedRow> rows = sim::deriveQuantities(both);
         const DerivedRow* share = derivedRow(rows, "rollStiffnessFront");
         QVERIFY(share);
         QVERIFY(share->differs);
@@ -524,7 +524,7 @@ private slots:
         for (const std::string& name : presetNames()) {
             const VehicleConfig& v = preset(name);
             const std::vector<const VehicleConfig*> twice{&v, &v};
-            for (const DerivedRow& row : compare::deriveQuantities(twice)) {
+            for (const DerivedRow& row : sim::deriveQuantities(twice)) {
                 QVERIFY2(!row.differs, qPrintable(QString::fromStdString(name + " " + row.id)));
                 QCOMPARE(row.values.size(), std::size_t(2));
             }
@@ -533,13 +533,13 @@ private slots:
         const VehicleConfig& car = preset("physx-snippet-4w.json");
         const VehicleConfig& sports = preset("sports-car.json");
         const std::vector<const VehicleConfig*> pair{&car, &sports};
-        const std::vector<DerivedRow> rows = compare::deriveQuantities(pair);
+        const std::vector<DerivedRow> rows = sim::deriveQuantities(pair);
         const DerivedRow* sixth = derivedRow(rows, "topSpeedGear6");
         QVERIFY(sixth);
         QVERIFY(!sixth->values[0].has_value());
         QVERIFY(sixth->values[1].has_value());
         QVERIFY(sixth->differs);
-        const double sportsRadius = *compare::drivenWheelRadius(sports);
+        const double sportsRadius = *sim::drivenWheelRadius(sports);
         const double expected = sports.drive.engine.maxOmega * sportsRadius /
                                 (sports.drive.gears.ratios[7] * sports.drive.gears.finalRatio) * 3.6;
         QVERIFY(near(*sixth->values[1], expected, 1e-9));
@@ -558,7 +558,7 @@ private slots:
         const double b = 1.0 + 0.33 * a;
         QVERIFY(b / (2 * a) > 0.33 && b / (2 * a) < 1.0);
         const double expected = 500.0 * 600.0 * b * b / (4 * a);  // ≈ 122 kW
-        const double actual = compare::peakPower(e);
+        const double actual = sim::peakPower(e);
         QVERIFY2(near(actual, expected, 1e-6), qPrintable(numbers(actual, expected)));
         QVERIFY(actual <= expected * (1 + 1e-12));
     }
@@ -584,8 +584,8 @@ private slots:
                 const compare::PatchResult r = compare::applyPatch(preset(a), patch);
                 const QString what = QString::fromStdString(a + " -> " + b + "\n") + dump(r.problems);
                 QVERIFY2(r.ok(), qPrintable(what));
-                const std::string text = io::vehicleToText(r.config);
-                QVERIFY2(text == io::vehicleToText(preset(b)), qPrintable(what));
+                const std::string text = config::vehicleToText(r.config);
+                QVERIFY2(text == config::vehicleToText(preset(b)), qPrintable(what));
                 QVERIFY2(text == readFile(presetPath(b)), qPrintable(what));
                 QVERIFY(r.config == preset(b));
                 ++pairs;
@@ -648,7 +648,7 @@ private slots:
 
         const compare::PatchResult none = compare::applyPatch(referenceCar(), *empty);
         QVERIFY(none.ok());
-        QCOMPARE(io::vehicleToText(none.config), io::vehicleToText(referenceCar()));
+        QCOMPARE(config::vehicleToText(none.config), config::vehicleToText(referenceCar()));
 
         const compare::PatchResult r = compare::applyPatch(referenceCar(), *all);
         QVERIFY2(r.ok(), qPrintable(dump(r.problems)));
@@ -766,7 +766,7 @@ private slots:
     {
         // Found by fuzz_patch: the tank's mirrored camber is -0.0; a vehicle with 0.0 there was
         // "equal" to Json::diff, so diff then patch gave a file with -0.0 where 0.0 was.
-        io::VehicleFile tank = io::loadVehicle(JOUNCE_SOURCE_DIR "/presets/tank.json");
+        config::VehicleFile tank = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/tank.json");
         QVERIFY(tank.ok());
         QVERIFY(std::signbit(tank.config.wheels[0].suspension.camberAtMaxDroop));
         VehicleConfig positive = tank.config;
@@ -776,7 +776,7 @@ private slots:
         QCOMPARE(patch[0]["op"].get<std::string>(), std::string("replace"));
         const compare::PatchResult r = compare::applyPatch(tank.config, patch);
         QVERIFY(r.ok());
-        QCOMPARE(io::vehicleToText(r.config), io::vehicleToText(positive));
+        QCOMPARE(config::vehicleToText(r.config), config::vehicleToText(positive));
         QVERIFY(compare::makePatch(tank.config, tank.config).empty());
     }
 
@@ -908,7 +908,7 @@ private slots:
         QVERIFY2(r.error.find("wheels[4].suspension.springStrength") != std::string::npos, r.error.c_str());
         QCOMPARE(r.operations, 0);
         QVERIFY(r.config == car);
-        QCOMPARE(io::vehicleToText(r.config), io::vehicleToText(car));
+        QCOMPARE(config::vehicleToText(r.config), config::vehicleToText(car));
 
         // The other way round: the target has the leaf, the source does not. Nothing is copied...
         const compare::CopyResult back =
@@ -981,7 +981,7 @@ private slots:
             VehicleConfig renamed = r.config;
             renamed.name = source.name;
             renamed.description = source.description;
-            QVERIFY2(io::vehicleToText(renamed) == io::vehicleToText(source), qPrintable(what));
+            QVERIFY2(config::vehicleToText(renamed) == config::vehicleToText(source), qPrintable(what));
             for (const ParameterRow& row : compareTwo(r.config, source))
                 QCOMPARE(row.differs, row.isIdentity());
         }

@@ -1,12 +1,12 @@
-// The RFC 6902 engine (compare/JsonPatch.h) alone: every operation's effect and refusal with its
+// The RFC 6902 engine (json/JsonPatch.h) alone: every operation's effect and refusal with its
 // reason, agreement with nlohmann's patch() on valid operations, the value, depth and work bounds
 // kept per operation, and patches of thousands of operations on a large vehicle applied in linear
 // time (nlohmann's patch() copied the document for each operation).
 
-#include "compare/JsonPatch.h"
+#include "json/JsonPatch.h"
 #include "compare/VehiclePatch.h"
 #include "config/ReferenceCar.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QtTest>
 
@@ -16,7 +16,7 @@
 
 using namespace jounce;
 using compare::Json;
-using compare::JsonPatcher;
+using json::JsonPatcher;
 
 namespace {
 
@@ -196,7 +196,7 @@ private slots:
     void aDoublingCopyStopsAtTheValueLimitBeforeCopying()
     {
         Json d = Json::parse(R"({"list": [1, 2, 3, 4, 5, 6, 7, 8]})");
-        compare::PatchLimits limits;
+        json::PatchLimits limits;
         limits.maxValues = 1000;
         JsonPatcher patcher(d, "document", limits);
         const Json op = Json::parse(R"({"op": "copy", "from": "/list", "path": "/list/-"})");
@@ -217,7 +217,7 @@ private slots:
         // At depth 3, a value 2 levels deep reaches 5: allowed with 5, refused with 4.
         for (const std::size_t maxDepth : {std::size_t(5), std::size_t(4)}) {
             Json d = Json::parse(R"({"a": {"b": {"c": 1}}, "v": [[1]]})");
-            compare::PatchLimits limits;
+            json::PatchLimits limits;
             limits.maxDepth = maxDepth;
             JsonPatcher patcher(d, "vehicle", limits);
             const std::string copied = patcher.apply(Json::parse(R"({"op": "copy", "from": "/v", "path": "/a/b/c"})"));
@@ -293,8 +293,8 @@ private slots:
             patch.push_back(Json{{"op", "test"},
                                  {"path", "/wheels/" + std::to_string(i % 20) + "/wheel/radius"},
                                  {"value", car.wheels[0].wheel.radius}});
-        qInfo("the vehicle is %zu bytes, %zu with the extra list", io::vehicleToText(car).size(),
-              io::vehicleToText(car).size() + extra.dump().size());
+        qInfo("the vehicle is %zu bytes, %zu with the extra list", config::vehicleToText(car).size(),
+              config::vehicleToText(car).size() + extra.dump().size());
         compare::PatchResult r;
         const double s = secondsOf("applyPatch, 1500 copies and 2000 tests", [&] { r = compare::applyPatch(car, patch); });
         QVERIFY2(r.applied, dump(r.problems).c_str());

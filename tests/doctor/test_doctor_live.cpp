@@ -6,7 +6,7 @@
 #include "doctor/DoctorRun.h"
 #include "doctor/LiveDoctor.h"
 #include "doctor/StaticChecks.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 
 #include <QDir>
@@ -37,7 +37,7 @@ QString describe(const std::vector<Finding>& findings)
 
 VehicleConfig preset(const char* file)
 {
-    io::VehicleFile doc = io::loadVehicle(std::string(JOUNCE_SOURCE_DIR "/presets/") + file);
+    config::VehicleFile doc = config::loadVehicle(std::string(JOUNCE_SOURCE_DIR "/presets/") + file);
     if (!doc.ok())
         qFatal("cannot read preset %s", file);
     return doc.config;

@@ -7,7 +7,7 @@
 #include "config/TuningGuide.h"
 #include "config/VehicleValidation.h"
 #include "doctor/StaticChecks.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QDir>
 #include <QtTest>
@@ -252,7 +252,7 @@ private slots:
         const QStringList files = dir.entryList({"*.json"}, QDir::Files);
         QCOMPARE(files.size(), 8);
         for (const QString& file : files) {
-            const io::VehicleFile doc = io::loadVehicle(dir.filePath(file).toStdString());
+            const config::VehicleFile doc = config::loadVehicle(dir.filePath(file).toStdString());
             QVERIFY2(doc.ok(), qPrintable(file));
             for (const Finding& f : doctor::diagnose(doc.config)) {
                 bool explained = false;

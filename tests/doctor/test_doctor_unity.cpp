@@ -5,7 +5,7 @@
 #include "config/ReferenceCar.h"
 #include "config/VehicleValidation.h"
 #include "doctor/StaticChecks.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QtTest>
 
@@ -91,7 +91,7 @@ private slots:
     {
         QVERIFY2(unityFindings(unityCar()).empty(), qPrintable(describe(unityFindings(unityCar()))));
         QVERIFY(unityFindings(referenceCar()).empty());
-        const io::VehicleFile preset = io::loadVehicle(JOUNCE_SOURCE_DIR "/presets/unity-default-car.json");
+        const config::VehicleFile preset = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/unity-default-car.json");
         QVERIFY(preset.ok());
         QVERIFY2(unityFindings(preset.config).empty(), qPrintable(describe(unityFindings(preset.config))));
     }

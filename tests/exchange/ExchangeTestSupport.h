@@ -2,7 +2,7 @@
 // Shared by the exchange tests: loading presets, comparing two vehicles leaf by leaf, driving one.
 
 #include "exchange/ImportResult.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "world/TerrainGround.h"
 
@@ -20,7 +20,7 @@ inline const std::string kData = JOUNCE_SOURCE_DIR "/tests/exchange/data/";
 
 inline jounce::VehicleConfig preset(const std::string& name)
 {
-    const jounce::io::VehicleFile f = jounce::io::loadVehicle(kPresets + name + ".json");
+    const jounce::config::VehicleFile f = jounce::config::loadVehicle(kPresets + name + ".json");
     Q_ASSERT(f.ok());
     return f.config;
 }
@@ -28,7 +28,7 @@ inline jounce::VehicleConfig preset(const std::string& name)
 /// Walks two vehicles' JSON: every leaf must be there in both, numbers equal to `tolerance`
 /// relative to their size (1 for tiny values). `differences` names the leaves that differ;
 /// returns the largest relative difference of the numbers.
-inline double compareJson(const jounce::io::Json& a, const jounce::io::Json& b, const std::string& path,
+inline double compareJson(const jounce::json::Json& a, const jounce::json::Json& b, const std::string& path,
                           double tolerance, std::vector<std::string>& differences)
 {
     if (a.is_number() && b.is_number()) {
@@ -63,7 +63,7 @@ inline double compareJson(const jounce::io::Json& a, const jounce::io::Json& b, 
 inline double compareVehicles(const jounce::VehicleConfig& a, const jounce::VehicleConfig& b, double tolerance,
                               std::vector<std::string>& differences)
 {
-    return compareJson(jounce::io::vehicleToJson(a), jounce::io::vehicleToJson(b), "", tolerance, differences);
+    return compareJson(jounce::config::vehicleToJson(a), jounce::config::vehicleToJson(b), "", tolerance, differences);
 }
 
 inline QString joined(const std::vector<std::string>& lines)

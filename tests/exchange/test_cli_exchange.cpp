@@ -48,7 +48,7 @@ private slots:
                             kReference, "--out", back});
         QVERIFY2(in.exitCode == 0, qPrintable(in.out + in.err));
         QVERIFY(in.out.contains("wrote " + back));
-        const io::VehicleFile f = io::loadVehicle(back.toStdString());
+        const config::VehicleFile f = config::loadVehicle(back.toStdString());
         QVERIFY(f.ok());
         std::vector<std::string> diff;
         compareVehicles(preset("physx-snippet-4w"), f.config, 1e-12, diff);

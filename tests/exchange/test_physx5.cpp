@@ -4,7 +4,7 @@
 
 #include "ExchangeTestSupport.h"
 
-#include "exchange/Physx5Json.h"
+#include "exchange/physx5/Physx5Json.h"
 #include "json/TextFile.h"
 
 #include <QtTest>
@@ -12,7 +12,7 @@
 using namespace jounce;
 using namespace exchange_test;
 using exchange::Physx5Differential;
-using io::Json;
+using json::Json;
 
 namespace {
 
@@ -21,7 +21,7 @@ const std::string kSnippet = kData + "physx5-snippet/";
 std::string fileText(const std::string& path)
 {
     std::string text;
-    const std::string err = io::readTextFile(path, 16u << 20, text);
+    const std::string err = json::readTextFile(path, 16u << 20, text);
     Q_ASSERT(err.empty());
     return text;
 }

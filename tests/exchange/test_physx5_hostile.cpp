@@ -3,7 +3,7 @@
 
 #include "ExchangeTestSupport.h"
 
-#include "exchange/Physx5Json.h"
+#include "exchange/physx5/Physx5Json.h"
 #include "json/TextFile.h"
 
 #include <QtTest>
@@ -12,7 +12,7 @@
 
 using namespace jounce;
 using namespace exchange_test;
-using io::Json;
+using json::Json;
 
 namespace {
 
@@ -21,7 +21,7 @@ const std::string kSnippet = kData + "physx5-snippet/";
 Json fileJson(const std::string& path)
 {
     std::string text;
-    const std::string err = io::readTextFile(path, 16u << 20, text);
+    const std::string err = json::readTextFile(path, 16u << 20, text);
     Q_ASSERT(err.empty());
     return Json::parse(text);
 }
@@ -106,7 +106,7 @@ void TestPhysx5Hostile::brokenMembersAreLocated()
 void TestPhysx5Hostile::hostileTextNeverCrashes()
 {
     std::string engine;
-    QVERIFY(io::readTextFile(kSnippet + "EngineDrive.json", 1u << 20, engine).empty());
+    QVERIFY(json::readTextFile(kSnippet + "EngineDrive.json", 1u << 20, engine).empty());
     const std::string deep = std::string(10000, '[') + std::string(10000, ']');
     std::string million = "{\"AxleDescription\": [{\"WheelIds\": [";
     for (int i = 0; i < 1000000; ++i)
@@ -128,7 +128,7 @@ void TestPhysx5Hostile::hostileTextNeverCrashes()
         QVERIFY2(r.problems.size() >= 1 && r.problems[0].file == "Base.json" && r.problems[0].problems.hasErrors(), name);
         // The drive file side too.
         std::string base;
-        QVERIFY(io::readTextFile(kSnippet + "Base.json", 1u << 20, base).empty());
+        QVERIFY(json::readTextFile(kSnippet + "Base.json", 1u << 20, base).empty());
         const exchange::ImportResult d = exchange::importPhysx5(base, text);
         QVERIFY2(d.hasErrors(), name);
     }

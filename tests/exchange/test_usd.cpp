@@ -5,8 +5,8 @@
 #include "ExchangeTestSupport.h"
 
 #include "config/VehicleValidation.h"
-#include "exchange/UsdLayer.h"
-#include "exchange/UsdaParser.h"
+#include "exchange/usd/UsdLayer.h"
+#include "exchange/usd/UsdaParser.h"
 #include "json/TextFile.h"
 
 #include <QtTest>
@@ -21,7 +21,7 @@ namespace {
 std::string fileText(const std::string& path)
 {
     std::string text;
-    const std::string err = io::readTextFile(path, 16u << 20, text);
+    const std::string err = json::readTextFile(path, 16u << 20, text);
     Q_ASSERT(err.empty());
     return text;
 }

@@ -3,7 +3,7 @@
 
 #include "ExchangeTestSupport.h"
 
-#include "exchange/UsdLayer.h"
+#include "exchange/usd/UsdLayer.h"
 
 #include <QtTest>
 

@@ -8,7 +8,7 @@
 
 #include "compare/VehiclePatch.h"
 #include "config/ReferenceCar.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -36,7 +36,7 @@ const std::vector<VehicleConfig>& bases()
                 files.push_back(e.path());
         std::sort(files.begin(), files.end());
         for (const auto& f : files) {
-            io::VehicleFile doc = io::loadVehicle(f.string());
+            config::VehicleFile doc = config::loadVehicle(f.string());
             FUZZ_CHECK(doc.ok(), f.string() + " does not read:\n" + problemText(doc.problems));
             out.push_back(std::move(doc.config));
         }
@@ -45,7 +45,7 @@ const std::vector<VehicleConfig>& bases()
     return list;
 }
 
-void applyTo(const VehicleConfig& base, const io::Json& patch)
+void applyTo(const VehicleConfig& base, const json::Json& patch)
 {
     const compare::PatchResult result = compare::applyPatch(base, patch);
     if (!result.applied) {
@@ -54,15 +54,15 @@ void applyTo(const VehicleConfig& base, const io::Json& patch)
     }
     if (result.problems.hasErrors())
         return;
-    const std::string text = io::vehicleToText(result.config);
-    const io::VehicleFile written = io::parseVehicle(text);
+    const std::string text = config::vehicleToText(result.config);
+    const config::VehicleFile written = config::parseVehicle(text);
     FUZZ_CHECK(written.ok(), "the patched vehicle is valid but its file is not:\n" + problemText(written.problems));
-    FUZZ_CHECK(io::vehicleToText(written.config) == text, "the patched vehicle's file changes when read back");
+    FUZZ_CHECK(config::vehicleToText(written.config) == text, "the patched vehicle's file changes when read back");
 
-    const io::Json diff = compare::makePatch(base, result.config);
+    const json::Json diff = compare::makePatch(base, result.config);
     const compare::PatchResult again = compare::applyPatch(base, diff);
     FUZZ_CHECK(again.ok(), "the diff from the base to the patched vehicle does not apply:\n" + problemText(again.problems));
-    FUZZ_CHECK(io::vehicleToText(again.config) == text, "diff then patch does not give the patched vehicle back");
+    FUZZ_CHECK(config::vehicleToText(again.config) == text, "diff then patch does not give the patched vehicle back");
 }
 
 }  // namespace
@@ -70,7 +70,7 @@ void applyTo(const VehicleConfig& base, const io::Json& patch)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     Problems problems;
-    const std::optional<io::Json> patch = compare::parsePatch(fuzz::asText(data, size), problems);
+    const std::optional<json::Json> patch = compare::parsePatch(fuzz::asText(data, size), problems);
     if (!patch) {
         FUZZ_CHECK(problems.hasErrors(), "a patch that did not parse must say why");
         return 0;

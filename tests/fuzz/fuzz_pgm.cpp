@@ -60,7 +60,7 @@ void buildTerrain(std::string_view bytes, const sim::PgmImage& image)
     const std::string text = R"({"format": "jounce.terrain", "schemaVersion": 1, "extent": {"xMin": 0, "xMax": )" +
                              std::to_string(image.width - 1) + R"(, "yMin": 0, "yMax": )" +
                              std::to_string(image.height - 1) +
-                             R"(}, "spacing": 1, "base": {"type": "pgm", "file": )" + io::Json(path).dump() +
+                             R"(}, "spacing": 1, "base": {"type": "pgm", "file": )" + json::Json(path).dump() +
                              R"(, "heightScale": 0.01, "heightOffset": -100}})";
     sim::TerrainDocument doc = sim::parseTerrain(text, "");
     FUZZ_CHECK(doc.ok(), "a valid " + std::to_string(image.width) + " x " + std::to_string(image.height) +

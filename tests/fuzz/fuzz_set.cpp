@@ -7,7 +7,7 @@
 #include "FuzzSupport.h"
 
 #include "config/EditSession.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -29,17 +29,17 @@ std::string problemText(const Problems& problems)
 }
 
 /// The presets with the problems they were read with (warnings at most), in name order.
-const std::vector<io::VehicleFile>& presets()
+const std::vector<config::VehicleFile>& presets()
 {
-    static const std::vector<io::VehicleFile> list = [] {
+    static const std::vector<config::VehicleFile> list = [] {
         std::vector<std::filesystem::path> files;
         for (const auto& e : std::filesystem::directory_iterator(JOUNCE_SOURCE_DIR "/presets"))
             if (e.path().extension() == ".json")
                 files.push_back(e.path());
         std::sort(files.begin(), files.end());
-        std::vector<io::VehicleFile> out;
+        std::vector<config::VehicleFile> out;
         for (const auto& f : files) {
-            out.push_back(io::loadVehicle(f.string()));
+            out.push_back(config::loadVehicle(f.string()));
             FUZZ_CHECK(out.back().ok(), f.string() + " does not read:\n" + problemText(out.back().problems));
         }
         FUZZ_CHECK(!out.empty(), "no presets in " JOUNCE_SOURCE_DIR "/presets");
@@ -63,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         pos = end + 1;
     }
 
-    const io::VehicleFile& file = presets()[size % presets().size()];
+    const config::VehicleFile& file = presets()[size % presets().size()];
     const config::EditSession session(std::make_shared<const VehicleConfig>(file.config), file.problems);
     const config::EditResult result = session.apply(edits);
     if (result.refusedEdit) {
@@ -80,10 +80,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!result.changed)
         return 0;
 
-    const std::string written = io::vehicleToText(*result.config);
-    const io::VehicleFile reread = io::parseVehicle(written);
+    const std::string written = config::vehicleToText(*result.config);
+    const config::VehicleFile reread = config::parseVehicle(written);
     FUZZ_CHECK(reread.ok(), "the edited vehicle's file does not read back:\n" + problemText(reread.problems));
-    FUZZ_CHECK(io::vehicleToText(reread.config) == written, "the edited vehicle's file changes when read back");
+    FUZZ_CHECK(config::vehicleToText(reread.config) == written, "the edited vehicle's file changes when read back");
 
     const config::EditSession next(result.config, result.problems);
     const config::EditResult again = next.apply(edits);

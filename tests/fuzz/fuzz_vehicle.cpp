@@ -5,11 +5,11 @@
 
 #include "FuzzSupport.h"
 
-#include "compare/DerivedQuantities.h"
+#include "analysis/DerivedQuantities.h"
 #include "config/ParameterRegistry.h"
 #include "config/ReferenceCar.h"
 #include "doctor/StaticChecks.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "world/TerrainGround.h"
 
@@ -43,10 +43,10 @@ void listParameters(const VehicleConfig& config)
 
 void checkCanonicalRoundTrip(const VehicleConfig& config)
 {
-    const std::string canonical = io::vehicleToText(config);
-    const io::VehicleFile again = io::parseVehicle(canonical);
+    const std::string canonical = config::vehicleToText(config);
+    const config::VehicleFile again = config::parseVehicle(canonical);
     FUZZ_CHECK(again.ok(), "the canonical text of a valid vehicle does not read back:\n" + problemText(again.problems));
-    FUZZ_CHECK(io::vehicleToText(again.config) == canonical, "the canonical text changes when read and written again");
+    FUZZ_CHECK(config::vehicleToText(again.config) == canonical, "the canonical text changes when read and written again");
 }
 
 void drive(const VehicleConfig& config)
@@ -66,7 +66,7 @@ void drive(const VehicleConfig& config)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const io::VehicleFile doc = io::parseVehicle(fuzz::asText(data, size));
+    const config::VehicleFile doc = config::parseVehicle(fuzz::asText(data, size));
     if (!doc.parsed) {
         FUZZ_CHECK(doc.problems.hasErrors(), "a file that did not parse must say why");
         return 0;
@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     checkCanonicalRoundTrip(doc.config);
     const VehicleConfig* one[] = {&doc.config};
-    (void)compare::deriveQuantities(one);
+    (void)sim::deriveQuantities(one);
     drive(doc.config);
     return 0;
 }
@@ -87,5 +87,5 @@ std::vector<jounce::fuzz::GeneratedInput> jounce::fuzz::generatedInputs()
     // A 3.5 MB name: under the 4 MiB file limit, far over what the corpus should hold.
     VehicleConfig car = referenceCar();
     car.name.assign(3'500'000, 'n');
-    return {{"reference car with a 3.5 MB name", io::vehicleToText(car)}};
+    return {{"reference car with a 3.5 MB name", config::vehicleToText(car)}};
 }

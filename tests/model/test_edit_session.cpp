@@ -87,9 +87,9 @@ private slots:
         QVERIFY(!r.ok() && !r.config);
         QCOMPARE(r.refusal, std::string("name: is not valid UTF-8 text"));
         for (const char* invalid : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "a\xe2\x82", "\x80"})
-            QVERIFY2(!io::isValidUtf8(invalid), invalid);
+            QVERIFY2(!json::isValidUtf8(invalid), invalid);
         for (const char* valid : {"", "plain", "\xc3\xa9t\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x9a\x97"})
-            QVERIFY2(io::isValidUtf8(valid), valid);
+            QVERIFY2(json::isValidUtf8(valid), valid);
         QVERIFY(EditSession(base).apply(EditList{{"name", "\xc3\x89t\xc3\xa9 car"}}).ok());
     }
 

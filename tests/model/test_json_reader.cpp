@@ -11,7 +11,7 @@
 #include <string>
 
 using namespace jounce;
-using namespace jounce::io;
+using namespace jounce::json;
 
 namespace {
 

@@ -3,7 +3,7 @@
 // duplicate-key errors and unknown-key warnings are capped per object, and the vehicle, maneuver
 // and terrain readers stay fast on such files. The inputs are generated here, not stored.
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "json/JsonText.h"
 #include "json/ObjectReader.h"
 #include "scenario/ManeuverJson.h"
@@ -18,7 +18,7 @@
 #include <string>
 
 using namespace jounce;
-using namespace jounce::io;
+using namespace jounce::json;
 
 namespace {
 
@@ -209,8 +209,8 @@ private slots:
         const std::size_t chassis = text.find("\"chassis\": {") + std::string("\"chassis\": ").size();
         text = text.substr(0, chassis + 1) + members(keys, keys) + "," + text.substr(chassis + 1);
         QVERIFY2(text.size() <= JsonLimits{}.maxBytes, qPrintable(QString::number(text.size())));
-        io::VehicleFile doc;
-        const double s = secondsOf("parseVehicle, 4 MiB of unknown keys", [&] { doc = io::parseVehicle(text); });
+        config::VehicleFile doc;
+        const double s = secondsOf("parseVehicle, 4 MiB of unknown keys", [&] { doc = config::parseVehicle(text); });
         QVERIFY2(doc.ok(), dump(doc.problems).c_str());
         QCOMPARE(doc.problems.items.size(), std::size_t(2 * (ObjectReader::kMaxUnknownKeyWarnings + 1)));
         QCOMPARE(countWarnings(doc.problems, "more unknown keys"), std::size_t(2));

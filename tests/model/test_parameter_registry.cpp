@@ -4,7 +4,7 @@
 #include "TestVehicles.h"
 #include "config/ParameterRegistry.h"
 #include "config/VehicleValidation.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QtTest>
 
@@ -75,13 +75,13 @@ private slots:
             QVERIFY2(after != before, qPrintable("no other valid value for " + QString::fromStdString(leaf.path)));
             const std::string err = reg.set(edited, leaf.path, after);
             QVERIFY2(err.empty(), qPrintable(QString::fromStdString(leaf.path + ": " + err)));
-            const io::VehicleFile doc = io::parseVehicle(io::vehicleToText(edited));
+            const config::VehicleFile doc = config::parseVehicle(config::vehicleToText(edited));
             QVERIFY2(doc.parsed, qPrintable(QString::fromStdString(leaf.path)));
             const std::optional<Json> read = reg.get(doc.config, leaf.path);
             QVERIFY2(read && *read == after,
                      qPrintable(QString::fromStdString(leaf.path + ": wrote " + after.dump() + ", read " +
                                                        (read ? read->dump() : "nothing"))));
-            QVERIFY2(io::vehicleToText(doc.config) == io::vehicleToText(edited), qPrintable(QString::fromStdString(leaf.path)));
+            QVERIFY2(config::vehicleToText(doc.config) == config::vehicleToText(edited), qPrintable(QString::fromStdString(leaf.path)));
             ++checked;
         }
         QVERIFY(checked > 100);
@@ -90,7 +90,7 @@ private slots:
     void pointersAndPathsMatchTheFile()
     {
         const VehicleConfig car = testing::carWithCompliance();
-        const Json file = io::vehicleToJson(car);
+        const Json file = config::vehicleToJson(car);
         for (const config::LeafRef& leaf : ParameterRegistry::instance().leaves(car)) {
             const Json::json_pointer ptr(leaf.pointer);
             // A leaf at its omitted value (tire.model "physx") is left out of the file.
@@ -303,9 +303,9 @@ private slots:
         QVERIFY(car == referenceCar());  // refused: nothing changed
         // A file with the value reads, and validation names it at its pointer.
         const std::string pointer = ParameterRegistry::pathToPointer(path.toStdString());
-        Json file = Json::parse(io::vehicleToText(referenceCar()));
+        Json file = Json::parse(config::vehicleToText(referenceCar()));
         file[Json::json_pointer(pointer)] = value;
-        const io::VehicleFile doc = io::parseVehicle(file.dump());
+        const config::VehicleFile doc = config::parseVehicle(file.dump());
         QVERIFY(doc.parsed && !doc.ok());
         bool found = false;
         for (const Problem& p : doc.problems.items)
@@ -375,9 +375,9 @@ private slots:
         QVERIFY(!reg.set(car, "description", std::string(8193, 'd')).empty());
         QVERIFY(!reg.set(car, "surfaces.tireTypes[0]", std::string(201, 't')).empty());
         // A file with a 3.5 MB name reads and is refused at /name.
-        Json file = Json::parse(io::vehicleToText(referenceCar()));
+        Json file = Json::parse(config::vehicleToText(referenceCar()));
         file["name"] = std::string(3'500'000, 'x');
-        const io::VehicleFile doc = io::parseVehicle(file.dump());
+        const config::VehicleFile doc = config::parseVehicle(file.dump());
         QVERIFY(!doc.ok());
         QCOMPARE(QString::fromStdString(doc.problems.items.front().toString()),
                  QString("/name: must be at most 200 bytes long, got 3500000 bytes"));

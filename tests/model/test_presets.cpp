@@ -2,7 +2,7 @@
 // chassis at its centre of mass, springs are stable at the time step, and 4W geometry matches.
 
 #include "config/TuningGuide.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QtTest>
 
@@ -30,7 +30,7 @@ private slots:
     void presetsAreConsistent()
     {
         QFETCH(QString, file);
-        const io::VehicleFile doc = io::loadVehicle(file.toStdString());
+        const config::VehicleFile doc = config::loadVehicle(file.toStdString());
         QVERIFY(doc.ok());
         const VehicleConfig& v = doc.config;
         QVERIFY2(!v.description.empty(), "every preset says what it models");

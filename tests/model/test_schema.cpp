@@ -15,7 +15,7 @@
 #include <vector>
 
 using namespace jounce;
-using io::Json;
+using json::Json;
 namespace fs = std::filesystem;
 
 namespace {
@@ -57,7 +57,7 @@ void walk(const Json& schema, const Json& value, const std::string& pointer, std
         std::vector<const Json*> schemas;
         applicable(schema, value, schemas);
         for (auto it = value.begin(); it != value.end(); ++it) {
-            const std::string at = pointer + "/" + io::pointerToken(it.key());
+            const std::string at = pointer + "/" + json::pointerToken(it.key());
             const Json* property = nullptr;
             for (const Json* s : schemas)
                 if (s->contains("properties") && (*s)["properties"].contains(it.key())) {
@@ -92,9 +92,9 @@ std::vector<std::string> keysMissingFrom(const Json& schema, const Json& documen
 Json load(const fs::path& path)
 {
     std::string text;
-    const std::string err = io::readTextFile(path.string(), 1 << 22, text);
+    const std::string err = json::readTextFile(path.string(), 1 << 22, text);
     Problems problems;
-    std::optional<Json> json = io::parseJson(text, problems);
+    std::optional<Json> json = json::parseJson(text, problems);
     if (!err.empty() || !json || !json->is_object())
         qFatal("cannot read %s: %s", path.string().c_str(), err.c_str());
     return *json;
@@ -148,10 +148,10 @@ private slots:
         const Json schema = schemaOf(format);
         // Written as text and read back by the checked parser: valid JSON, the same value.
         Problems problems;
-        const std::optional<Json> back = io::parseJson(io::formatJson(schema), problems);
+        const std::optional<Json> back = json::parseJson(json::formatJson(schema), problems);
         QVERIFY(back && problems.items.empty());
         QVERIFY(*back == schema);
-        QCOMPARE((*back)["$schema"].get<std::string>(), std::string(io::schema::kDialect));
+        QCOMPARE((*back)["$schema"].get<std::string>(), std::string(json::schema::kDialect));
         QCOMPARE((*back)["type"].get<std::string>(), std::string("object"));
         QCOMPARE((*back)["properties"]["format"]["const"].get<std::string>(), fileFormat.toStdString());
         QVERIFY((*back)["required"].size() >= 2);

@@ -81,13 +81,13 @@ private slots:
         const QString target = dir.filePath("car.json");
         writeRaw(target, "old contents");
         const ino_t before = inode(target);
-        QCOMPARE(io::writeFileAtomic(target.toStdString(), "new contents"), std::string());
+        QCOMPARE(json::writeFileAtomic(target.toStdString(), "new contents"), std::string());
         QCOMPARE(readAll(target), std::string("new contents"));
         QVERIFY(inode(target) != before);  // a new file renamed over the old one, not rewritten in place
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"car.json"});
 
         // The streaming writer's temporary file: beside the target, named by the writer's pid.
-        io::AtomicFileWriter writer(target.toStdString());
+        json::AtomicFileWriter writer(target.toStdString());
         QVERIFY(writer.ok());
         const QString temp = QString::fromStdString(writer.tempPath());
         QCOMPARE(QFileInfo(temp).dir(), QDir(dir.path()));
@@ -103,7 +103,7 @@ private slots:
         const pid_t child = ::fork();
         if (child == 0) {
             // Half of a long output, flushed to the temporary file, then killed without warning.
-            io::AtomicFileWriter writer(target.toStdString());
+            json::AtomicFileWriter writer(target.toStdString());
             writer.stream() << std::string(200000, 'x');
             writer.stream().flush();
             ::kill(::getpid(), SIGKILL);
@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(stray.size(), 1);
         QCOMPARE(QFileInfo(dir.filePath(stray.front())).size(), 200000);
 
-        QCOMPARE(io::writeFileAtomic(target.toStdString(), "the new run\n"), std::string());
+        QCOMPARE(json::writeFileAtomic(target.toStdString(), "the new run\n"), std::string());
         QCOMPARE(readAll(target), std::string("the new run\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"run.csv"});
     }
@@ -135,10 +135,10 @@ private slots:
         const QString notATemp = QStringLiteral(".car.json.jounce-tmp-%1-notes").arg(dead);
         for (const QString& name : {deadTemp, liveTemp, initTemp, ownTemp, otherTarget, notATemp})
             writeRaw(dir.filePath(name), "partial");
-        QVERIFY(!io::processRunning(dead));
-        QVERIFY(io::processRunning(::getppid()));
+        QVERIFY(!json::processRunning(dead));
+        QVERIFY(json::processRunning(::getppid()));
 
-        QCOMPARE(io::removeStrayTempFiles(target.toStdString()), 1);
+        QCOMPARE(json::removeStrayTempFiles(target.toStdString()), 1);
         QVERIFY(!QFileInfo::exists(dir.filePath(deadTemp)));
         for (const QString& name : {liveTemp, initTemp, ownTemp, otherTarget, notATemp})
             QVERIFY2(QFileInfo::exists(dir.filePath(name)), qPrintable(name));
@@ -156,7 +156,7 @@ private slots:
             const utimbuf old{std::time(nullptr) - 7200, std::time(nullptr) - 7200};
             QCOMPARE(::utime(dir.filePath(name).toLocal8Bit().constData(), &old), 0);
         }
-        QCOMPARE(io::writeFileAtomic(target.toStdString(), "{}"), std::string());
+        QCOMPARE(json::writeFileAtomic(target.toStdString(), "{}"), std::string());
         QVERIFY(!QFileInfo::exists(dir.filePath(".car.json.tmp123456")));
         QVERIFY(QFileInfo::exists(dir.filePath(".car.json.tmp42")));       // recent: maybe still written
         QVERIFY(QFileInfo::exists(dir.filePath(".car.json.tmp1234567")));  // not the old pattern
@@ -168,7 +168,7 @@ private slots:
         const QString target = dir.filePath("private.json");
         writeRaw(target, "secret");
         QCOMPARE(::chmod(target.toLocal8Bit().constData(), 0600), 0);
-        QCOMPARE(io::writeFileAtomic(target.toStdString(), "still secret"), std::string());
+        QCOMPARE(json::writeFileAtomic(target.toStdString(), "still secret"), std::string());
         struct stat st {};
         QCOMPARE(::stat(target.toLocal8Bit().constData(), &st), 0);
         QCOMPARE(st.st_mode & 07777, 0600u);
@@ -179,7 +179,7 @@ private slots:
         writeRaw(real, "old");
         const QString link = dir.filePath("link.json");
         QVERIFY(QFile::link(real, link));
-        QCOMPARE(io::writeFileAtomic(link.toStdString(), "through the link"), std::string());
+        QCOMPARE(json::writeFileAtomic(link.toStdString(), "through the link"), std::string());
         QVERIFY(QFileInfo(link).isSymLink());
         QCOMPARE(readAll(real), std::string("through the link"));
         QCOMPARE(QDir(dir.filePath("real")).entryList(QDir::Files | QDir::Hidden), QStringList{"car.json"});
@@ -191,7 +191,7 @@ private slots:
         const QString target = dir.filePath("long.csv");
         writeRaw(target, "old\n");
         {
-            io::AtomicFileWriter writer(target.toStdString());
+            json::AtomicFileWriter writer(target.toStdString());
             for (int i = 0; i < 100000; ++i)
                 writer.stream() << i << ",row\n";
             QCOMPARE(readAll(target), std::string("old\n"));  // nothing visible before commit()
@@ -199,7 +199,7 @@ private slots:
         QCOMPARE(readAll(target), std::string("old\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"long.csv"});
 
-        io::AtomicFileWriter writer(target.toStdString());
+        json::AtomicFileWriter writer(target.toStdString());
         std::string expected;
         for (int i = 0; i < 100000; ++i) {
             writer.stream() << i << ",row\n";
@@ -210,7 +210,7 @@ private slots:
         QCOMPARE(writer.commit(), std::string());  // once only
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"long.csv"});
 
-        io::AtomicFileWriter nowhere(dir.filePath("no/such/folder/x.csv").toStdString());
+        json::AtomicFileWriter nowhere(dir.filePath("no/such/folder/x.csv").toStdString());
         QVERIFY(!nowhere.ok());
         nowhere.stream() << "lost";
         QVERIFY(nowhere.commit().find("cannot create a temporary file") != std::string::npos);

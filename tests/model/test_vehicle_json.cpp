@@ -3,7 +3,7 @@
 
 #include "TestVehicles.h"
 #include "config/ReferenceCar.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 
 #include <QtTest>
 
@@ -22,7 +22,7 @@ std::string readFile(const fs::path& p)
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::string referenceText() { return io::vehicleToText(referenceCar()); }
+std::string referenceText() { return config::vehicleToText(referenceCar()); }
 
 /// The reference car's text with one substring replaced.
 std::string withReplaced(const std::string& from, const std::string& to)
@@ -34,7 +34,7 @@ std::string withReplaced(const std::string& from, const std::string& to)
 }
 
 /// True when some error is located at `pointer` and its message contains `words`.
-bool hasError(const io::VehicleFile& doc, const std::string& pointer, const std::string& words = {})
+bool hasError(const config::VehicleFile& doc, const std::string& pointer, const std::string& words = {})
 {
     for (const Problem& p : doc.problems.items)
         if (p.severity == Severity::Error && p.pointer == pointer && p.message.find(words) != std::string::npos)
@@ -42,7 +42,7 @@ bool hasError(const io::VehicleFile& doc, const std::string& pointer, const std:
     return false;
 }
 
-QString dump(const io::VehicleFile& doc)
+QString dump(const config::VehicleFile& doc)
 {
     QString s;
     for (const Problem& p : doc.problems.items)
@@ -62,10 +62,10 @@ private slots:
             if (entry.path().extension() != ".json")
                 continue;
             const std::string text = readFile(entry.path());
-            const io::VehicleFile doc = io::parseVehicle(text);
+            const config::VehicleFile doc = config::parseVehicle(text);
             QVERIFY2(doc.ok(), qPrintable(QString::fromStdString(entry.path().string()) + "\n" + dump(doc)));
             QVERIFY2(doc.problems.items.empty(), qPrintable(dump(doc)));  // no warnings either
-            QVERIFY2(io::vehicleToText(doc.config) == text, qPrintable(QString::fromStdString(entry.path().string())));
+            QVERIFY2(config::vehicleToText(doc.config) == text, qPrintable(QString::fromStdString(entry.path().string())));
             ++count;
         }
         QVERIFY(count >= 1);
@@ -76,16 +76,16 @@ private slots:
         // presets/physx-snippet-4w.json is exactly the vehicle-model §6.14 car built in code.
         const std::string text = readFile(fs::path(JOUNCE_SOURCE_DIR) / "presets/physx-snippet-4w.json");
         QVERIFY(text == referenceText());
-        QVERIFY(io::parseVehicle(text).config == referenceCar());
+        QVERIFY(config::parseVehicle(text).config == referenceCar());
     }
 
     void optionalPartsRoundTrip()
     {
         for (const VehicleConfig& c : {testing::carWithCompliance(), testing::nwCar(), testing::tankCar()}) {
-            const std::string text = io::vehicleToText(c);
-            const io::VehicleFile doc = io::parseVehicle(text);
+            const std::string text = config::vehicleToText(c);
+            const config::VehicleFile doc = config::parseVehicle(text);
             QVERIFY2(doc.ok(), qPrintable(dump(doc)));
-            QCOMPARE(QString::fromStdString(io::vehicleToText(doc.config)), QString::fromStdString(text));
+            QCOMPARE(QString::fromStdString(config::vehicleToText(doc.config)), QString::fromStdString(text));
         }
     }
 
@@ -101,7 +101,7 @@ private slots:
         for (int i = 0; i < 3; ++i)
             pos = t.find("\"springStrength\": 35000.0", pos) + 1;
         t.replace(pos - 1, std::string("\"springStrength\": 35000.0").size(), "\"springStrength\": -5");
-        const io::VehicleFile doc = io::parseVehicle(t);
+        const config::VehicleFile doc = config::parseVehicle(t);
         QVERIFY(!doc.ok());
         QVERIFY2(hasError(doc, "/wheels/1/wheel/radius", "missing"), qPrintable(dump(doc)));
         QVERIFY2(hasError(doc, "/wheels/2/suspension/springStrength", "must be > 0, got -5"), qPrintable(dump(doc)));
@@ -142,7 +142,7 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QString, pointer);
         QFETCH(QString, words);
-        const io::VehicleFile doc = io::parseVehicle(std::string_view(text.constData(), std::size_t(text.size())));
+        const config::VehicleFile doc = config::parseVehicle(std::string_view(text.constData(), std::size_t(text.size())));
         QVERIFY(!doc.ok());
         QVERIFY2(hasError(doc, pointer.toStdString(), words.toStdString()), qPrintable(dump(doc)));
     }
@@ -159,7 +159,7 @@ private slots:
             return s;
         }());
         const auto start = std::chrono::steady_clock::now();
-        const io::VehicleFile doc = io::parseVehicle(t);
+        const config::VehicleFile doc = config::parseVehicle(t);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         QVERIFY(!doc.ok());
         QVERIFY2(!doc.problems.items.empty() && doc.problems.items.front().pointer.rfind("/wheels/", 0) == 0, qPrintable(dump(doc)));
@@ -171,7 +171,7 @@ private slots:
     {
         const std::string deep = "{\"format\": \"jounce.vehicle\", \"schemaVersion\": 1, \"name\": " + std::string(10000, '[') +
                                  std::string(10000, ']') + "}";
-        const io::VehicleFile doc = io::parseVehicle(deep);
+        const config::VehicleFile doc = config::parseVehicle(deep);
         QVERIFY(!doc.ok());
         QVERIFY2(doc.problems.items.front().message.find("nested deeper than 64") != std::string::npos, qPrintable(dump(doc)));
         QVERIFY(doc.problems.items.front().pointer.rfind("/name/0/0", 0) == 0);
@@ -179,16 +179,16 @@ private slots:
 
     void unknownKeysAreWarnings()
     {
-        const io::VehicleFile doc = io::parseVehicle(withReplaced("\"mass\": 1500.0", "\"mass\": 1500.0, \"colour\": \"red\""));
+        const config::VehicleFile doc = config::parseVehicle(withReplaced("\"mass\": 1500.0", "\"mass\": 1500.0, \"colour\": \"red\""));
         QVERIFY2(doc.ok(), qPrintable(dump(doc)));
         QCOMPARE(doc.problems.items.size(), std::size_t(1));
         QCOMPARE(doc.problems.items[0].severity, Severity::Warning);
         QCOMPARE(QString::fromStdString(doc.problems.items[0].pointer), QString("/chassis/colour"));
         // A part the drive type does not use is a warning too.
         VehicleConfig nw = testing::nwCar();
-        std::string text = io::vehicleToText(nw);
+        std::string text = config::vehicleToText(nw);
         text.replace(text.find("\"differential\""), 0, "\"ackermann\": {\"accuracy\": 1.0},\n    ");
-        const io::VehicleFile nwDoc = io::parseVehicle(text);
+        const config::VehicleFile nwDoc = config::parseVehicle(text);
         QVERIFY2(nwDoc.ok(), qPrintable(dump(nwDoc)));
         QCOMPARE(QString::fromStdString(nwDoc.problems.items.at(0).message), QString("ignored: only used when drive.type is 4W"));
     }
@@ -197,11 +197,11 @@ private slots:
     {
         // A minimal file: only what has no default. Everything else is vehicle-model.md's default.
         VehicleConfig c = referenceCar();
-        io::Json j = io::vehicleToJson(c);
+        json::Json j = config::vehicleToJson(c);
         j.erase("controls");
         j.erase("tireLoadFilter");
         j["wheels"][0]["wheel"].erase("mass");
-        const io::VehicleFile doc = io::parseVehicle(j.dump());
+        const config::VehicleFile doc = config::parseVehicle(j.dump());
         QVERIFY2(doc.ok(), qPrintable(dump(doc)));
         QCOMPARE(doc.config.wheels[0].wheel.mass, 20.0);
         QCOMPARE(doc.config.tireLoadFilter.minFilteredNormalisedLoad, 0.2308);
@@ -213,19 +213,19 @@ private slots:
         const fs::path dir = fs::temp_directory_path() / ("jounce-test-" + std::to_string(::getpid()));
         fs::create_directories(dir);
         const fs::path file = dir / "car.json";
-        QCOMPARE(QString::fromStdString(io::saveVehicle(file.string(), referenceCar())), QString());
+        QCOMPARE(QString::fromStdString(config::saveVehicle(file.string(), referenceCar())), QString());
         QVERIFY(readFile(file) == referenceText());
         // Overwrite: the old file is replaced whole and no temporary file is left behind.
         VehicleConfig heavier = referenceCar();
         heavier.chassis.mass = 1600;
-        QCOMPARE(QString::fromStdString(io::saveVehicle(file.string(), heavier)), QString());
-        QCOMPARE(io::loadVehicle(file.string()).config.chassis.mass, 1600.0);
+        QCOMPARE(QString::fromStdString(config::saveVehicle(file.string(), heavier)), QString());
+        QCOMPARE(config::loadVehicle(file.string()).config.chassis.mass, 1600.0);
         QCOMPARE(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1L);
         // A folder that does not exist: a clear error, nothing written.
-        QVERIFY(!io::saveVehicle((dir / "missing" / "car.json").string(), heavier).empty());
+        QVERIFY(!config::saveVehicle((dir / "missing" / "car.json").string(), heavier).empty());
         // Loading a folder or a missing file is a problem at "/", not a crash.
-        QVERIFY(hasError(io::loadVehicle(dir.string()), "", "folder"));
-        QVERIFY(hasError(io::loadVehicle((dir / "nope.json").string()), "", "cannot read"));
+        QVERIFY(hasError(config::loadVehicle(dir.string()), "", "folder"));
+        QVERIFY(hasError(config::loadVehicle((dir / "nope.json").string()), "", "cannot read"));
         fs::remove_all(dir);
     }
 };

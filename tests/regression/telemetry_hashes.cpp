@@ -6,7 +6,7 @@
 //   telemetry_hashes check PRESET   runs PRESET (a file name in presets/) against the file
 //   telemetry_hashes write FILE     runs everything and writes FILE
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "world/TerrainGround.h"
 #include "scenario/ManeuverJson.h"
@@ -63,7 +63,7 @@ std::string runKey(const fs::path& vehicle, const fs::path& maneuver, const fs::
 
 std::string runHash(const fs::path& vehiclePath, const fs::path& maneuverPath, const fs::path& terrainPath)
 {
-    io::VehicleFile vehicle = io::loadVehicle(vehiclePath.string());
+    config::VehicleFile vehicle = config::loadVehicle(vehiclePath.string());
     sim::ManeuverDocument maneuver = sim::loadManeuver(maneuverPath.string());
     sim::TerrainDocument terrain = sim::loadTerrain(terrainPath.string());
     if (!vehicle.ok() || !maneuver.ok() || !terrain.ok())

@@ -5,7 +5,7 @@
 #include "world/PlaneGround.h"
 #include "support/NearAssert.h"
 #include "config/ReferenceCar.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "run/SimulationRunner.h"
 #include "world/TerrainGround.h"
@@ -306,7 +306,7 @@ private slots:
         for (const auto& v : fs::directory_iterator(source("presets"))) {
             if (v.path().extension() != ".json")
                 continue;
-            io::VehicleFile vehicle = io::loadVehicle(v.path().string());
+            config::VehicleFile vehicle = config::loadVehicle(v.path().string());
             QVERIFY(vehicle.ok());
             auto config = std::make_shared<const VehicleConfig>(vehicle.config);
             for (const auto& m : fs::directory_iterator(source("presets/maneuvers"))) {

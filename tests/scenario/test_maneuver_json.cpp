@@ -71,7 +71,7 @@ private slots:
         }
 
         std::string text;
-        QVERIFY(io::readTextFile(path, 1 << 20, text).empty());
+        QVERIFY(json::readTextFile(path, 1 << 20, text).empty());
         QCOMPARE(maneuverToText(m), text);  // stored in the canonical layout
         const ManeuverDocument again = parseManeuver(maneuverToText(m));
         QVERIFY(again.ok());

@@ -2,7 +2,7 @@
 // preset vehicle on the terrain it is meant for, the phases replayed from the frames are the
 // phases the run went through, and every run yields its figures (a value, or n/a with a reason).
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "world/TerrainGround.h"
 #include "analysis/Figures.h"
@@ -76,7 +76,7 @@ private slots:
         QVERIFY2(m.maneuver.description.find(provingGround ? "Terrain: the proving ground" : "Terrain: flat") !=
                      std::string::npos,
                  "the description names the terrain");
-        io::VehicleFile v = io::loadVehicle(vehicle.toStdString());
+        config::VehicleFile v = config::loadVehicle(vehicle.toStdString());
         QVERIFY(v.ok());
         auto config = std::make_shared<const VehicleConfig>(v.config);
 

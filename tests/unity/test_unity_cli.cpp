@@ -2,7 +2,7 @@
 // and issue #16's "done when": the Unity default car's skidpad run prints its figures, and raising
 // the sideways stiffness raises its maximum steady lateral acceleration.
 
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "support/CliProcess.h"
 
 #include <QRegularExpression>
@@ -43,8 +43,8 @@ private slots:
         const auto imported = runCli({"import", "unity", car, "--out", back});
         QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
         QVERIFY(imported.out.contains("defaulted: wheels[*].suspension.sprungMass"));
-        const io::VehicleFile original = io::loadVehicle(kPreset.toStdString());
-        const io::VehicleFile round = io::loadVehicle(back.toStdString());
+        const config::VehicleFile original = config::loadVehicle(kPreset.toStdString());
+        const config::VehicleFile round = config::loadVehicle(back.toStdString());
         QVERIFY(round.ok());
         for (std::size_t i = 0; i < 4; ++i) {
             QCOMPARE(round.config.wheels[i].tire.unity, original.config.wheels[i].tire.unity);

@@ -3,13 +3,13 @@
 // (imports, drives, exports, re-imports equal), the conversion report, and hostile files.
 
 #include "config/ReferenceCar.h"
-#include "exchange/UnityExport.h"
-#include "exchange/UnityFrame.h"
-#include "exchange/UnityImport.h"
-#include "exchange/UnityJson.h"
-#include "exchange/UnityPrefab.h"
-#include "exchange/UnitySuspension.h"
-#include "io/VehicleJson.h"
+#include "exchange/unity/UnityExport.h"
+#include "exchange/unity/UnityFrame.h"
+#include "exchange/unity/UnityImport.h"
+#include "exchange/unity/UnityJson.h"
+#include "exchange/unity/UnityPrefab.h"
+#include "exchange/unity/UnitySuspension.h"
+#include "config/VehicleJson.h"
 #include "support/NearAssert.h"
 #include "world/PlaneGround.h"
 #include "world/World.h"
@@ -38,7 +38,7 @@ std::string readFile(const std::string& path)
 
 VehicleConfig unityPreset()
 {
-    const io::VehicleFile f = io::loadVehicle(std::string(JOUNCE_SOURCE_DIR) + "/presets/unity-default-car.json");
+    const config::VehicleFile f = config::loadVehicle(std::string(JOUNCE_SOURCE_DIR) + "/presets/unity-default-car.json");
     if (!f.ok())
         qFatal("cannot read the Unity preset");
     return f.config;
@@ -198,7 +198,7 @@ private slots:
         QVERIFY2(back.ok(), qPrintable(problemsText(back)));
         QVERIFY2(mappedDifference(car, back.vehicle).empty(), mappedDifference(car, back.vehicle).c_str());
         // The file itself: Unity's names, vectors as JsonUtility objects, Unity's frame.
-        const io::Json j = io::Json::parse(text);
+        const json::Json j = json::Json::parse(text);
         QCOMPARE(j["wheelColliders"][0]["name"].get<std::string>(), std::string("FL"));
         QCOMPARE(j["wheelColliders"][0]["position"]["x"].get<double>(), -0.78);  // left is -x in Unity
         QCOMPARE(j["wheelColliders"][0]["suspensionSpring"]["targetPosition"].get<double>(), 0.5);
@@ -298,14 +298,14 @@ private slots:
                 out.insert((*it)[1].str());
             return out;
         };
-        auto keys = [](const io::Json& j) {
+        auto keys = [](const json::Json& j) {
             std::set<std::string> out;
             for (auto it = j.begin(); it != j.end(); ++it)
                 out.insert(it.key());
             return out;
         };
         ConversionReport report;
-        const io::Json j = writeUnityJson(exportUnity(unityPreset(), report));
+        const json::Json j = writeUnityJson(exportUnity(unityPreset(), report));
         QCOMPARE(keys(j), fields("JounceUnityVehicle"));
         QCOMPARE(keys(j["rigidbody"]), fields("JounceRigidbody"));
         QCOMPARE(keys(j["boxCollider"]), fields("JounceBoxCollider"));
@@ -314,8 +314,8 @@ private slots:
         QCOMPARE(keys(j["wheelColliders"][0]["suspensionSpring"]), fields("JounceJointSpring"));
         QCOMPARE(keys(j["wheelColliders"][0]["forwardFriction"]), fields("JounceFrictionCurve"));
         // What the script writes for a vehicle without a BoxCollider (an empty box) still imports.
-        io::Json noBox = j;
-        noBox["boxCollider"]["size"] = io::Json{{"x", 0}, {"y", 0}, {"z", 0}};
+        json::Json noBox = j;
+        noBox["boxCollider"]["size"] = json::Json{{"x", 0}, {"y", 0}, {"z", 0}};
         const ImportResult r = importUnityText(noBox.dump(), "from-unity.json");
         QVERIFY2(r.ok(), qPrintable(problemsText(r)));
     }

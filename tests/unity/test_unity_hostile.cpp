@@ -2,9 +2,9 @@
 // broken YAML, huge and deeply nested files, and JSON files with wrong fields are refused with
 // their line or pointer, never a crash, in bounded time and memory.
 
-#include "exchange/UnityImport.h"
-#include "exchange/UnityJson.h"
-#include "exchange/UnityPrefab.h"
+#include "exchange/unity/UnityImport.h"
+#include "exchange/unity/UnityJson.h"
+#include "exchange/unity/UnityPrefab.h"
 
 #include <QtTest>
 

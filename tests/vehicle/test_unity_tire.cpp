@@ -3,7 +3,7 @@
 // with the PhysX model untouched, and the Unity default car at rest on a 10 % slope.
 
 #include "config/ParameterRegistry.h"
-#include "io/VehicleJson.h"
+#include "config/VehicleJson.h"
 #include "support/NearAssert.h"
 #include "vehicle/Slip.h"
 #include "vehicle/TireFriction.h"
@@ -81,7 +81,7 @@ private:
 
 std::shared_ptr<VehicleConfig> preset(const char* name)
 {
-    const io::VehicleFile f = io::loadVehicle(std::string(JOUNCE_SOURCE_DIR) + "/presets/" + name);
+    const config::VehicleFile f = config::loadVehicle(std::string(JOUNCE_SOURCE_DIR) + "/presets/" + name);
     if (!f.ok())
         qFatal("cannot read preset %s", name);
     return std::make_shared<VehicleConfig>(f.config);
@@ -251,23 +251,23 @@ private slots:
         // defaults until edited; a PhysX tire's file is unchanged (tire.model is left out).
         const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
         VehicleConfig car = *preset("physx-snippet-4w.json");
-        const std::string before = io::vehicleToText(car);
+        const std::string before = config::vehicleToText(car);
         QVERIFY(before.find("\"model\"") == std::string::npos);
         QCOMPARE(registry.set(car, "wheels[*].tire.model", "unity"), std::string());
         QVERIFY(car.wheels[2].tire.unity && *car.wheels[2].tire.unity == UnityTireData{});
         QCOMPARE(registry.set(car, "wheels[1].tire.unity.sidewaysFriction.stiffness", 1.4), std::string());
         // A file naming the model without curves reads with the defaults, and writes them.
-        io::Json json = io::vehicleToJson(car);
+        json::Json json = config::vehicleToJson(car);
         json["wheels"][0]["tire"].erase("unity");
-        const io::VehicleFile read = io::parseVehicle(json.dump());
+        const config::VehicleFile read = config::parseVehicle(json.dump());
         QVERIFY(read.ok());
         QCOMPARE(*read.config.wheels[0].tire.unity, UnityTireData{});
         QCOMPARE(read.config.wheels[1].tire.unity->sidewaysFriction.stiffness, 1.4);
-        QVERIFY(io::vehicleToJson(read.config)["wheels"][0]["tire"].contains("unity"));
+        QVERIFY(config::vehicleToJson(read.config)["wheels"][0]["tire"].contains("unity"));
         // Back to PhysX: the curves stay (the doctor says they are unused), the model is written.
         QCOMPARE(registry.set(car, "wheels[0].tire.model", "physx"), std::string());
         QVERIFY(car.wheels[0].tire.unity.has_value());
-        QVERIFY(!io::vehicleToJson(car)["wheels"][0]["tire"].contains("model"));
+        QVERIFY(!config::vehicleToJson(car)["wheels"][0]["tire"].contains("model"));
     }
 
     void unityDefaultCarHoldsOnASlopeWithTheHandbrake()
