@@ -1,13 +1,10 @@
 #include "CurveDefinitions.h"
 
-#include "UnityCurves.h"
-
 #include "config/ParameterPaths.h"
 #include "vehicle/Engine.h"
 #include "vehicle/InputSmoothing.h"
-#include "vehicle/TireFriction.h"
 #include "vehicle/TireLoad.h"
-#include "vehicle/TireModel.h"
+#include "vehicle/tire/Tire.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,10 +21,11 @@ using telemetry::VehicleChannel;
 using telemetry::WheelChannel;
 using Operating = std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)>;
 
-/// The order of the editor's list; curves not named here follow in registry order.
-const char* const kDisplayOrder[] = {"torqueCurve",      "unityForward",  "unitySideways",    "frictionVsSlip",
-                                     "lateralStiffness", "camber",        "wheelToeAngle",    "wheelCamberAngle",
-                                     "loadFilter",       "steerVsSpeed",  "gearRatios",       "autoBox"};
+/// The order of the editor's list: kTireCurves stands for the tire model's curves, in the model's
+/// order; curves not named here follow in registry order.
+const char* const kTireCurves = "(tire)";
+const char* const kDisplayOrder[] = {"torqueCurve", kTireCurves,    "camber",       "wheelToeAngle", "wheelCamberAngle",
+                                     "loadFilter",  "steerVsSpeed", "gearRatios",   "autoBox"};
 
 // ---- curves generated from the registry's graphs ---------------------------------------------
 
@@ -59,16 +57,6 @@ const std::vector<GraphBehaviour>& graphBehaviours()
              return [e](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
                  const double omega = f.vehicle(VehicleChannel::EngineOmega);
                  return std::pair{omega / e.maxOmega, sim::engineTorqueCurve(e, omega)};
-             };
-         }},
-        {param::wheels::tire::frictionVsSlipGraph.str(), {},
-         [](const VehicleConfig& c, int wheel) -> Operating {
-             const TireData tire = c.wheels[std::size_t(wheel)].tire;
-             return [tire, wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-                 if (f.wheel(WheelChannel::InAir, wheel) > 0.5)
-                     return std::nullopt;
-                 const double s = std::fabs(f.wheel(WheelChannel::LongSlip, wheel));
-                 return std::pair{s, sim::frictionVsSlip(tire.frictionVsSlipGraph, s)};
              };
          }},
         {param::wheels::compliance::wheelToeAngle.str(), {},
@@ -110,6 +98,8 @@ std::optional<CurveDef> graphCurve(const Node& graph, const VehicleConfig& c, in
     const Json::json_pointer pointer(config::ParameterRegistry::pathToPointer(path));
     if (path.find('[') != std::string::npos && !perWheel)
         return std::nullopt;  // a graph in some other list: no editor for it yet
+    if (param::wheels::tire::object.contains(pattern))
+        return std::nullopt;  // the tire model draws its own (tireCurve)
     if (!written.contains(pointer))
         return std::nullopt;  // an absent optional part, or a part of another drive type
     const Json& points = written.at(pointer);
@@ -147,29 +137,25 @@ std::optional<CurveDef> graphCurve(const Node& graph, const VehicleConfig& c, in
 
 // ---- curves of scalar parameters (no graph in the registry) -----------------------------------
 
-/// C_T / L_rest = latStiffY · f1(3 ℓ / latStiffX) (§2.10); the knee (latStiffX, latStiffY) is the
-/// one point: drag it to set both.
-CurveDef lateralStiffnessCurve(const WheelConfig& wc, int wheel)
+/// A curve of the wheel's tire model (vehicle/tire/Tire.h), its axes in the display units.
+CurveDef tireCurve(sim::TireCurve&& t, const UnitChoices& units)
 {
     CurveDef d;
-    d.id = "lateralStiffness";
-    d.title = "Lateral stiffness vs normalised load";
+    d.id = std::move(t.id);
+    d.title = std::move(t.title);
     d.perWheel = true;
-    d.xLabel = "normalised tire load";
-    d.yLabel = "lateral stiffness / rest load (1/rad)";
-    const std::size_t w = std::size_t(wheel);
-    d.series.push_back({"saturation knee",
-                        {{wc.tire.latStiffX, wc.tire.latStiffY, param::wheels::tire::latStiffX(w),
-                          param::wheels::tire::latStiffY(w)}}});
-    for (int i = 0; i <= 60; ++i) {
-        const double l = 4.0 * i / 60.0;
-        d.line.push_back({l, wc.tire.latStiffY * sim::tireSmoothing1(3.0 * l / wc.tire.latStiffX)});
-    }
-    const TireData tire = wc.tire;
-    d.operating = [tire, wheel](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
-        const double l = f.wheel(WheelChannel::NormTireLoad, wheel);
-        return std::pair{l, tire.latStiffY * sim::tireSmoothing1(3.0 * std::max(0.0, l) / tire.latStiffX)};
-    };
+    const Conversion x = units.conversion(t.x.unit);
+    const Conversion y = units.conversion(t.y.unit);
+    d.xLabel = axisLabel(t.x.name, x);
+    d.yLabel = axisLabel(t.y.name, y);
+    d.xScale = x.factor;
+    d.yScale = y.factor;
+    CurveSeries s{std::move(t.handlesName), {}};
+    for (sim::TireCurveHandle& h : t.handles)
+        s.points.push_back({h.x, h.y, std::move(h.xPath), std::move(h.yPath)});
+    d.series.push_back(std::move(s));
+    d.line = std::move(t.line);
+    d.operating = std::move(t.operating);
     return d;
 }
 
@@ -271,9 +257,11 @@ CurveDef autoBoxCurve(const VehicleConfig& c)
     return box;
 }
 
-std::size_t displayRank(const std::string& id)
+std::size_t displayRank(const CurveDef& curve, const std::vector<std::string>& tireCurves)
 {
-    const auto* it = std::find(std::begin(kDisplayOrder), std::end(kDisplayOrder), id);
+    const bool tire = std::find(tireCurves.begin(), tireCurves.end(), curve.id) != tireCurves.end();
+    const std::string key = tire ? std::string(kTireCurves) : curve.id;
+    const auto* it = std::find(std::begin(kDisplayOrder), std::end(kDisplayOrder), key);
     return std::size_t(it - std::begin(kDisplayOrder));
 }
 
@@ -293,10 +281,12 @@ std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel, const 
     for (const Node* graph : registry.graphs())
         if (std::optional<CurveDef> d = graphCurve(*graph, c, wheel, written, units))
             out.push_back(std::move(*d));
+    std::vector<std::string> tireIds;
     if (hasWheel) {
-        for (CurveDef& d : unityCurveDefinitions(c, wheel, units))  // UnityCurves.h: a Unity tire's two curves
-            out.push_back(std::move(d));
-        out.push_back(lateralStiffnessCurve(c.wheels[std::size_t(wheel)], wheel));
+        for (sim::TireCurve& t : sim::tireCurves(c.wheels[std::size_t(wheel)].tire, std::size_t(wheel))) {
+            tireIds.push_back(t.id);
+            out.push_back(tireCurve(std::move(t), units));
+        }
         out.push_back(camberCurve(c.wheels[std::size_t(wheel)], wheel, units));
     }
     out.push_back(loadFilterCurve(c, hasWheel ? wheel : 0));
@@ -305,8 +295,9 @@ std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel, const 
         out.push_back(gearRatioCurve(c));
         out.push_back(autoBoxCurve(c));
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const CurveDef& a, const CurveDef& b) { return displayRank(a.id) < displayRank(b.id); });
+    std::stable_sort(out.begin(), out.end(), [&tireIds](const CurveDef& a, const CurveDef& b) {
+        return displayRank(a, tireIds) < displayRank(b, tireIds);
+    });
     return out;
 }
 

@@ -51,7 +51,8 @@ struct CurveDef {
 /// titled, labelled and constrained by its GraphInfo and its point leaves, as the parameter editor
 /// is built from the leaves; plus the curves made of scalar parameters: lateral stiffness vs load,
 /// camber vs jounce, tire load filter, and the per-gear lists (gear ratios, autobox up/down ratios),
-/// which are lists of scalars, not graphs; and a Unity tire's two friction curves (UnityCurves.h).
+/// which are lists of scalars, not graphs; and the curves of the wheel's tire model, as the model
+/// gives them (vehicle/tire/Tire.h).
 /// Curves whose parts the vehicle lacks are left out. Axes are in `units`; without them, in the
 /// application's display units.
 std::vector<CurveDef> curveDefinitions(const VehicleConfig& config, int wheel, const UnitChoices& units);

@@ -2,7 +2,7 @@
 
 #include "vehicle/Differential.h"
 #include "vehicle/Gearbox.h"
-#include "vehicle/UnityTireModel.h"
+#include "vehicle/tire/Tire.h"
 
 #include <QCoreApplication>
 
@@ -43,7 +43,7 @@ double alphaOverRadius(const VehicleConfig& c)
     double sum = 0.0;
     switch (c.drive.type) {
     case DriveType::FourWheel: {
-        const sim::WheelShares4 a = sim::differentialAveragingWeights4W(c.drive.differential4W, 0.0);
+        const sim::WheelShares4 a = sim::differentialAveragingWeights4W(c.drive.differential4W, 0.0, sim::HandbrakeDifferentialRule::Unchanged);
         for (std::size_t i = 0; i < std::min<std::size_t>(4, n); ++i)
             sum += radius(i) > 0.0 ? a[i] / radius(i) : 0.0;
         break;
@@ -66,66 +66,6 @@ double alphaOverRadius(const VehicleConfig& c)
     case DriveType::None: break;
     }
     return sum;
-}
-
-std::vector<QPointF> unitCircle()
-{
-    constexpr int kSegments = 96;
-    std::vector<QPointF> out;
-    out.reserve(kSegments + 1);
-    for (int i = 0; i <= kSegments; ++i) {
-        const double a = 2.0 * std::numbers::pi * i / kSegments;
-        out.emplace_back(std::cos(a), std::sin(a));
-    }
-    return out;
-}
-
-/// The outer envelope of Unity's combined-slip forces (docs/unity.md): for slip direction θ and
-/// normalised slip ρ the force is (−sin θ · side(ρ), cos θ · fwd(ρ)) in (lateral, longitudinal),
-/// each curve read at ρ times its extremum slip and scaled by its stiffness. The largest radius per
-/// force direction over a dense grid of θ and ρ, mirrored into the four quadrants.
-std::vector<QPointF> unityEnvelope(const TireData& tire)
-{
-    const UnityTireData curves = sim::unityCurves(tire);
-    const WheelFrictionCurve& fwd = curves.forwardFriction;
-    const WheelFrictionCurve& side = curves.sidewaysFriction;
-    if (!(fwd.extremumSlip > 0.0) || !(side.extremumSlip > 0.0))
-        return {};
-    // Past both asymptote slips the curves are flat, so ρ need not go further.
-    const double rhoMax = 1.05 * std::max({1.0, fwd.asymptoteSlip / fwd.extremumSlip, side.asymptoteSlip / side.extremumSlip});
-    constexpr int kBins = 90, kDirections = 240, kSlips = 240;
-    // The grid, plus the slips where a curve peaks (its extremum and asymptote), exactly.
-    std::vector<double> rhos{1.0, fwd.asymptoteSlip / fwd.extremumSlip, side.asymptoteSlip / side.extremumSlip};
-    for (int j = 1; j <= kSlips; ++j)
-        rhos.push_back(rhoMax * j / kSlips);
-    std::array<double, kBins + 1> radius{};
-    for (int i = 0; i <= kDirections; ++i) {
-        const double theta = 0.5 * std::numbers::pi * i / kDirections;
-        for (const double rho : rhos) {
-            const double lat = std::sin(theta) * sim::frictionCurveValue(side, rho * side.extremumSlip) * side.stiffness;
-            const double lon = std::cos(theta) * sim::frictionCurveValue(fwd, rho * fwd.extremumSlip) * fwd.stiffness;
-            const double phi = std::atan2(lon, lat);  // 0 = pure lateral, π/2 = pure longitudinal
-            const auto bin = static_cast<std::size_t>(std::lround(phi / (0.5 * std::numbers::pi) * kBins));
-            radius[std::min<std::size_t>(bin, kBins)] = std::max(radius[std::min<std::size_t>(bin, kBins)], std::hypot(lat, lon));
-        }
-    }
-    // A direction no sample fell into takes its neighbours' radius rather than a spike to 0.
-    for (std::size_t b = 0; b <= kBins; ++b)
-        if (radius[b] == 0.0)
-            radius[b] = std::max(b > 0 ? radius[b - 1] : 0.0, b < kBins ? radius[b + 1] : 0.0);
-    std::vector<QPointF> quarter;
-    for (int b = 0; b <= kBins; ++b) {
-        const double phi = 0.5 * std::numbers::pi * b / kBins;
-        quarter.emplace_back(radius[std::size_t(b)] * std::cos(phi), radius[std::size_t(b)] * std::sin(phi));
-    }
-    std::vector<QPointF> out(quarter);
-    for (auto it = quarter.rbegin(); it != quarter.rend(); ++it)
-        out.emplace_back(-it->x(), it->y());
-    for (const QPointF& p : quarter)
-        out.emplace_back(-p.x(), -p.y());
-    for (auto it = quarter.rbegin(); it != quarter.rend(); ++it)
-        out.emplace_back(it->x(), -it->y());
-    return out;
 }
 
 }  // namespace
@@ -234,12 +174,10 @@ double revsPerSpeed(const VehicleConfig& config, int gearIndex)
 
 std::vector<QPointF> frictionLimit(const TireData& tire)
 {
-    if (tire.model == TireModelKind::Unity) {
-        std::vector<QPointF> envelope = unityEnvelope(tire);
-        if (!envelope.empty())
-            return envelope;
-    }
-    return unitCircle();
+    std::vector<QPointF> out;
+    for (const auto& [lateral, longitudinal] : sim::tireFrictionEnvelope(tire))
+        out.emplace_back(lateral, longitudinal);
+    return out;
 }
 
 XYVehicleInfo xyVehicleInfo(const VehicleConfig& config)

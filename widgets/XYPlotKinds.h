@@ -89,9 +89,7 @@ double revsPerSpeed(const VehicleConfig& config, int gearIndex);
 
 /// The friction limit of a tire in the friction-circle plane (x lateral, y longitudinal, both as
 /// force / (friction × filtered load), the normLatForce and normLongForce channels), as a closed
-/// polygon. The PhysX tire (§2.10) keeps √(F_L² + F_T²) = f1(K)·μ·F_z ≤ μ·F_z: the unit circle.
-/// A Unity tire (docs/unity.md "Combined slip") reaches each curve's peak × stiffness and, between,
-/// the outer envelope of its combined-slip forces, found here by sampling every slip direction.
+/// polygon: the tire model's friction envelope (vehicle/tire/Tire.h).
 std::vector<QPointF> frictionLimit(const TireData& tire);
 
 /// What the plots need of a vehicle, computed once per configuration.

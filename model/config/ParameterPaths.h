@@ -68,6 +68,8 @@ struct ElementPath {
     /// A component of a tuple or graph of element `e`: "wheels[2].geometry.wheelCentreOffset[1]".
     std::string operator()(std::size_t e, std::size_t i) const { return (*this)(e) + detail::index(i); }
     std::string operator()(std::size_t e, std::size_t i, std::size_t j) const { return (*this)(e, i) + detail::index(j); }
+    /// Whether the pattern `other` (with `[*]`) is this node's or lies below it.
+    bool contains(std::string_view other) const { return Path{pattern}.contains(other); }
 };
 
 // ---- vehicle-wide ------------------------------------------------------------------------------
@@ -165,11 +167,13 @@ inline constexpr ElementPath camberAtMaxCompression{"wheels[*].suspension.camber
 inline constexpr ElementPath camberAtMaxDroop{"wheels[*].suspension.camberAtMaxDroop"};
 }  // namespace suspension
 namespace tire {
+/// A wheel's whole tire, its pattern: every tire parameter lies below it.
+inline constexpr ElementPath object{"wheels[*].tire"};
 inline constexpr ElementPath latStiffX{"wheels[*].tire.latStiffX"};
 inline constexpr ElementPath latStiffY{"wheels[*].tire.latStiffY"};
 inline constexpr ElementPath frictionVsSlipGraph{"wheels[*].tire.frictionVsSlipGraph"};
 inline constexpr ElementPath model{"wheels[*].tire.model"};
-/// The Unity friction curves (docs/unity.md), an optional object.
+/// The Unity friction curves (docs/unity.md), present while tire.model is unity.
 inline constexpr ElementPath unity{"wheels[*].tire.unity"};
 namespace forwardFriction {
 inline constexpr ElementPath extremumSlip{"wheels[*].tire.unity.forwardFriction.extremumSlip"};

@@ -215,20 +215,59 @@ Limits ParamInfo::accepted() const
 
 // ---- Node ----
 
-bool Node::isPresent(const VehicleConfig& config) const
+bool Node::isPresent(const VehicleConfig& config, const void* parentValue) const
 {
-    return driveTypes.empty() || std::find(driveTypes.begin(), driveTypes.end(), config.drive.type) != driveTypes.end();
+    if (!driveTypes.empty() && std::find(driveTypes.begin(), driveTypes.end(), config.drive.type) == driveTypes.end())
+        return false;
+    return !parentValue || chosenIn(parentValue);
+}
+
+namespace {
+const Node* selectorOf(const Node& node)
+{
+    for (const auto& sibling : node.parent->children)
+        if (sibling->key == node.onlyWhen->selector)
+            return sibling.get();
+    return nullptr;
+}
+}  // namespace
+
+bool Node::chosenIn(const void* parentValue) const
+{
+    if (!onlyWhen)
+        return true;
+    const Node* selector = selectorOf(*this);
+    const Json value = selector->get(selector->locate(const_cast<void*>(parentValue)));
+    return std::find(onlyWhen->values.begin(), onlyWhen->values.end(), value.get<std::string>()) != onlyWhen->values.end();
+}
+
+void Node::choose(void* parentValue) const
+{
+    if (onlyWhen && !chosenIn(parentValue)) {
+        const Node* selector = selectorOf(*this);
+        selector->set(selector->locate(parentValue), Json(onlyWhen->values.front()));
+    }
 }
 
 std::string Node::presenceText() const
 {
-    if (driveTypes.empty())
-        return {};
-    std::string s = "drive.type is ";
-    for (std::size_t i = 0; i < driveTypes.size(); ++i) {
-        if (i > 0)
-            s += i + 1 == driveTypes.size() ? " or " : ", ";
-        s += driveTypeName(driveTypes[i]);
+    std::string s;
+    if (!driveTypes.empty()) {
+        s = "drive.type is ";
+        for (std::size_t i = 0; i < driveTypes.size(); ++i) {
+            if (i > 0)
+                s += i + 1 == driveTypes.size() ? " or " : ", ";
+            s += driveTypeName(driveTypes[i]);
+        }
+    }
+    if (onlyWhen) {
+        s += s.empty() ? "" : " and ";
+        s += (parent && !parent->key.empty() ? parent->key + "." : std::string()) + onlyWhen->selector + " is ";
+        for (std::size_t i = 0; i < onlyWhen->values.size(); ++i) {
+            if (i > 0)
+                s += i + 1 == onlyWhen->values.size() ? " or " : ", ";
+            s += onlyWhen->values[i];
+        }
     }
     return s;
 }

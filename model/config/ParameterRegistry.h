@@ -108,8 +108,15 @@ public:
     std::optional<GraphInfo> graph;
 
     /// When not empty, the node exists only for these drive types (e.g. the Ackermann geometry only
-    /// for 4W); the parts of a vehicle that depend on anything else are always present.
+    /// for 4W).
     std::vector<DriveType> driveTypes;
+    /// A choice among variants made by a sibling enumeration: the node exists only while the sibling
+    /// `selector` (e.g. a tire's "model") has one of `values` (the Unity curves only for "unity").
+    struct SiblingChoice {
+        std::string selector;
+        std::vector<std::string> values;
+    };
+    std::optional<SiblingChoice> onlyWhen;
 
     // ---- accessors (set up by the registry's builders) ----
     std::function<void*(void* parentValue)> locate;  ///< member of the parent object
@@ -125,8 +132,17 @@ public:
     std::function<void(void*, const Json&)> set;      ///< leaves; the Json has the leaf's type
 
     bool isLeaf() const { return kind != NodeKind::Object && kind != NodeKind::Array; }
-    bool isPresent(const VehicleConfig& config) const;
-    /// "drive.type is 4W" / "drive.type is 4W, NW or tank"; empty when always present.
+    /// Whether the node exists in `config`, where `parentValue` is the address of its parent's value
+    /// (needed by `onlyWhen`; null: only the drive type is asked).
+    bool isPresent(const VehicleConfig& config, const void* parentValue) const;
+    /// Whether the sibling choice of `onlyWhen` holds in the parent value at `parentValue` (true
+    /// without one).
+    bool chosenIn(const void* parentValue) const;
+    /// Makes `onlyWhen` hold in the parent value at `parentValue`: sets the selector to the first of
+    /// its values (the parts of the chosen variant get their defaults).
+    void choose(void* parentValue) const;
+    /// "drive.type is 4W" / "drive.type is 4W, NW or tank" / "tire.model is unity"; empty when
+    /// always present.
     std::string presenceText() const;
     /// Path with `[*]` for array elements, e.g. "wheels[*].tire.frictionVsSlipGraph[*][1]".
     std::string pathPattern() const;

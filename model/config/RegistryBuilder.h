@@ -9,6 +9,7 @@
 #include <optional>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
 namespace jounce::config::build {
 
@@ -89,6 +90,61 @@ class ObjectBuilder {
 public:
     explicit ObjectBuilder(Node& node) : node_(node) {}
     Node& node() { return node_; }
+
+    /// A std::variant member whose alternative is chosen by name: an enumeration leaf `key` with one
+    /// name per alternative, in the variant's order. Choosing another name replaces the value with
+    /// that alternative's defaults; choosing the same keeps it.
+    template <class... A>
+    Node& variantSelector(const char* key, std::variant<A...> T::*member, ParamInfo info, std::vector<std::string> names)
+    {
+        using V = std::variant<A...>;
+        Node& n = member_(key, member);
+        n.info = std::move(info);
+        n.enumValues = std::move(names);
+        n.kind = NodeKind::Enumeration;
+        const Node* self = &n;
+        n.get = [self](const void* p) { return Json(self->enumValues.at(static_cast<const V*>(p)->index())); };
+        n.set = [self](void* p, const Json& v) {
+            static constexpr void (*kEmplace[])(V&) = {[](V& x) { x.template emplace<A>(); }...};
+            V& value = *static_cast<V*>(p);
+            const std::string name = v.get<std::string>();
+            for (std::size_t i = 0; i < self->enumValues.size(); ++i)
+                if (self->enumValues[i] == name && value.index() != i)
+                    kEmplace[i](value);
+        };
+        return n;
+    }
+
+    /// The parameters of one alternative `A` of a variant member, written flat into this object:
+    /// they exist while the selector (variantSelector) names `choice`.
+    template <class A, class... All>
+    ObjectBuilder<A> alternative(std::variant<All...> T::*member, const Node& selector, const char* choice)
+    {
+        ObjectBuilder<A> b(node_);
+        b.to_ = [member](void* parent) -> void* { return std::get_if<A>(&(static_cast<T*>(parent)->*member)); };
+        b.only_ = Node::SiblingChoice{selector.key, {choice}};
+        return b;
+    }
+
+    /// The parameters of one alternative `A` of a variant member, written as the object `key`: it
+    /// exists while the selector names `choice`.
+    template <class A, class... All>
+    ObjectBuilder<A> alternativeObject(const char* key, std::variant<All...> T::*member, const Node& selector,
+                                       const char* choice, std::string section, std::string description)
+    {
+        auto n = std::make_unique<Node>();
+        n->key = key;
+        n->kind = NodeKind::Object;
+        n->info.section = std::move(section);
+        n->info.description = std::move(description);
+        n->onlyWhen = Node::SiblingChoice{selector.key, {choice}};
+        auto to = to_;
+        n->locate = [member, to](void* parent) -> void* {
+            T* value = static_cast<T*>(to(parent));
+            return value ? std::get_if<A>(&(value->*member)) : nullptr;
+        };
+        return ObjectBuilder<A>(addChild(node_, std::move(n)));
+    }
 
     /// Scalar member (double, int, bool, std::string or an enum).
     template <class M>
@@ -231,16 +287,28 @@ public:
     }
 
 private:
+    template <class>
+    friend class ObjectBuilder;
+
     template <class M>
     Node& member_(const char* key, M T::*member)
     {
         auto n = std::make_unique<Node>();
         n->key = key;
-        n->locate = [member](void* parent) -> void* { return &(static_cast<T*>(parent)->*member); };
+        n->onlyWhen = only_;
+        auto to = to_;
+        n->locate = [member, to](void* parent) -> void* {
+            T* value = static_cast<T*>(to(parent));
+            return value ? &(value->*member) : nullptr;  // null: an alternative not chosen
+        };
         return addChild(node_, std::move(n));
     }
 
     Node& node_;
+    /// From the address of the node's value to the T the members are in (a variant's alternative).
+    std::function<void*(void*)> to_ = [](void* p) { return p; };
+    /// The sibling choice the members are part of (alternative()).
+    std::optional<Node::SiblingChoice> only_;
 };
 
 }  // namespace jounce::config::build

@@ -47,7 +47,7 @@ void readObject(const Node& node, const Json& json, void* value, const std::stri
         return;
     // Children in registry order, so drive.type is known before the parts that depend on it.
     for (const auto& c : node.children) {
-        if (!c->isPresent(config)) {
+        if (!c->isPresent(config, value)) {
             reader->ignore(c->key, "ignored: only used when " + c->presenceText());
             continue;
         }
@@ -103,7 +103,7 @@ Json writeNode(const Node& node, void* address, const VehicleConfig& config)
     }
     Json out = Json::object();
     for (const auto& c : node.children) {
-        if (!c->isPresent(config))
+        if (!c->isPresent(config, value))
             continue;
         void* childAddress = c->locate(value);
         if (c->optional && !c->hasValue(childAddress))
@@ -140,7 +140,7 @@ void validateNode(const Node& node, void* address, const std::string& pointer, c
         value = node.derefValue(address);
     }
     for (const auto& c : node.children) {
-        if (!c->isPresent(config))
+        if (!c->isPresent(config, value))
             continue;
         validateNode(*c, c->locate(value), pointer + "/" + (node.tuple ? std::to_string(c->indexInParent) : pointerToken(c->key)),
                      config, problems);

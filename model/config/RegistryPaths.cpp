@@ -136,11 +136,13 @@ std::string resolve(const Node& node, void* address, const std::vector<PathToken
             return "no parameter '" + (node.tuple ? path + "[" + t.key + "]" : joinKey(path, t.key)) + "'";
         std::string firstError;
         for (const Node* c : candidates) {
-            if (config && !c->isPresent(*config)) {
+            if (config ? !c->isPresent(*config, value) : !create && !c->chosenIn(value)) {
                 if (firstError.empty())
                     firstError = "'" + joinKey(path, c->key) + "' is only used when " + c->presenceText();
                 continue;
             }
+            if (create)
+                c->choose(value);  // a scratch copy for defaults: the variant the part belongs to
             const std::string childPath = node.tuple ? path + "[" + t.key + "]" : joinKey(path, c->key);
             std::vector<Target> found;
             std::string err = resolve(*c, childValue(*c, value), tokens, k + 1, config, create, childPath, found);
@@ -207,7 +209,7 @@ void collectLeaves(const Node& node, void* address, const VehicleConfig* config,
         value = node.derefValue(address);
     }
     for (const auto& c : node.children) {
-        if (config && !c->isPresent(*config))
+        if (config && !c->isPresent(*config, value))
             continue;
         const std::string childPath = node.tuple ? path + "[" + std::to_string(c->indexInParent) + "]" : joinKey(path, c->key);
         const std::string childPointer =

@@ -1,8 +1,8 @@
 // The JSON Schema (draft 2020-12) of the vehicle file format, generated from the registry tree:
 // types, limits (narrowed by the plausible ranges), units, plausible and typical ranges, text
-// lengths, defaults, and one if/then per drive type for the parts that depend on it. The pieces it
-// shares with the maneuver and terrain schemas (limits, tuples, the file header) come from
-// json/JsonSchema.
+// lengths, defaults, and one if/then per drive type, or per value of a selector such as a tire's
+// model, for the parts that depend on it. The pieces it shares with the maneuver and terrain schemas
+// (limits, tuples, the file header) come from json/JsonSchema.
 
 #include "ParameterRegistry.h"
 
@@ -61,6 +61,32 @@ Json leafSchema(const Node& n, const ParameterRegistry& registry)
     return s;
 }
 
+/// The parts of an object that exist for some values of a sibling selector (a tire's model): one
+/// if/then per value. A value the file may leave out (the selector's omitted value) applies when
+/// the selector is absent too.
+void addSiblingChoices(const Node& node, const ParameterRegistry& registry, Json& s)
+{
+    for (const auto& selector : node.children) {
+        if (selector->kind != NodeKind::Enumeration)
+            continue;
+        for (const std::string& value : selector->enumValues) {
+            Json props = Json::object();
+            for (const auto& c : node.children)
+                if (c->onlyWhen && c->onlyWhen->selector == selector->key &&
+                    std::find(c->onlyWhen->values.begin(), c->onlyWhen->values.end(), value) != c->onlyWhen->values.end())
+                    props[c->key] = schemaOf(*c, registry, nullptr);
+            if (props.empty())
+                continue;
+            Json condition = {{"properties", {{selector->key, {{"const", value}}}}}};
+            if (!selector->omittedValue || *selector->omittedValue != Json(value))
+                condition["required"] = Json::array({selector->key});
+            if (!s.contains("allOf"))
+                s["allOf"] = Json::array();
+            s["allOf"].push_back({{"if", condition}, {"then", {{"properties", props}}}});
+        }
+    }
+}
+
 Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* onlyFor)
 {
     if (node.isLeaf())
@@ -83,6 +109,8 @@ Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* on
     Json required = Json::array();
     bool conditional = false;
     for (const auto& c : node.children) {
+        if (c->onlyWhen)
+            continue;  // addSiblingChoices()
         if (!c->driveTypes.empty()) {
             conditional = true;
             if (!onlyFor || std::find(c->driveTypes.begin(), c->driveTypes.end(), *onlyFor) == c->driveTypes.end())
@@ -112,6 +140,8 @@ Json schemaOf(const Node& node, const ParameterRegistry& registry, DriveType* on
                 base[c->key] = props[c->key];
         s["properties"] = base;
     }
+    if (!onlyFor)
+        addSiblingChoices(node, registry, s);
     return s;
 }
 

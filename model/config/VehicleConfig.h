@@ -7,6 +7,8 @@
 // Positions (wheel centres, force application points, centre of mass) are relative to the chassis
 // origin, not to the centre of mass: the simulation derives CoM-relative offsets itself.
 
+#include "ConfigValues.h"
+#include "TireModels.h"
 #include "Units.h"
 
 #include <optional>
@@ -14,27 +16,6 @@
 #include <vector>
 
 namespace jounce {
-
-struct Vec3 {
-    double x = 0.0;
-    double y = 0.0;
-    double z = 0.0;
-    friend bool operator==(const Vec3&, const Vec3&) = default;
-};
-
-/// One point of a piecewise-linear graph (torque curve, friction vs slip, steer vs speed, ...).
-struct GraphPoint {
-    double x = 0.0;
-    double y = 0.0;
-    friend bool operator==(const GraphPoint&, const GraphPoint&) = default;
-};
-
-/// A point-valued compliance sample: normalised jounce -> position in the chassis frame.
-struct CompliancePoint {
-    double jounce = 0.0;  ///< normalised jounce, 0 = full droop, 1 = full compression
-    Vec3 point;
-    friend bool operator==(const CompliancePoint&, const CompliancePoint&) = default;
-};
 
 // §1.1 PxVehicleChassisData, plus the rigid-body settings of §6.14 / §8.1.
 struct ChassisConfig {
@@ -72,43 +53,6 @@ struct SuspensionData {
     double camberAtMaxCompression = 0.0;
     double camberAtMaxDroop = 0.0;
     friend bool operator==(const SuspensionData&, const SuspensionData&) = default;
-};
-
-/// Unity's WheelFrictionCurve (docs/unity.md "Friction curves"): force / tire load against slip, a
-/// two-piece spline through (0, 0), (extremumSlip, extremumValue) and (asymptoteSlip,
-/// asymptoteValue), constant beyond, scaled by stiffness. Defaults: Unity 5's forward curve.
-struct WheelFrictionCurve {
-    double extremumSlip = 0.4;
-    double extremumValue = 1.0;
-    double asymptoteSlip = 0.8;
-    double asymptoteValue = 0.5;
-    double stiffness = 1.0;
-    friend bool operator==(const WheelFrictionCurve&, const WheelFrictionCurve&) = default;
-};
-
-/// The two curves of a Unity WheelCollider, with Unity 5's defaults (docs/unity.md).
-struct UnityTireData {
-    WheelFrictionCurve forwardFriction;
-    WheelFrictionCurve sidewaysFriction{0.2, 1.0, 0.5, 0.75, 1.0};
-    friend bool operator==(const UnityTireData&, const UnityTireData&) = default;
-};
-
-/// The tire force model of a wheel: PhysX's default (§2.10) or Unity's friction curves.
-enum class TireModelKind { PhysX, Unity };
-
-// §1.5 PxVehicleTireData
-struct TireData {
-    TireModelKind model = TireModelKind::PhysX;
-    /// Used when `model` is Unity (which the registry never leaves without curves: reading or
-    /// choosing the model gives Unity's defaults); absent means those defaults (docs/unity.md).
-    std::optional<UnityTireData> unity;
-    int type = 0;
-    double latStiffX = 2.0;
-    double latStiffY = 0.3125 * 180.0 / kPi;
-    double longitudinalStiffnessPerUnitGravity = 1000.0;
-    double camberStiffnessPerUnitGravity = 0.1 * 180.0 / kPi;
-    std::vector<GraphPoint> frictionVsSlipGraph{{0.0, 1.0}, {0.1, 1.0}, {1.0, 1.0}};  ///< exactly 3 points
-    friend bool operator==(const TireData&, const TireData&) = default;
 };
 
 // §1.7 per-wheel geometry of PxVehicleWheelsSimData (chassis frame, relative to the chassis origin).
@@ -284,8 +228,12 @@ struct ControlsConfig {
     friend bool operator==(const ControlsConfig&, const ControlsConfig&) = default;
 };
 
+/// The vehicle model generation a vehicle is simulated with (vehicle/ModelGeneration.h).
+enum class ModelGenerationKind { Physx41 };
+
 // §1.7 vehicle-wide settings and §6.1 stepping.
 struct SimulationConfig {
+    ModelGenerationKind model = ModelGenerationKind::Physx41;
     double timeStep = 1.0 / 60.0;
     double thresholdLongitudinalSpeed = 5.0;
     int lowForwardSpeedSubStepCount = 3;

@@ -7,82 +7,24 @@
 // indices into other arrays, the suspension's stability at the time step) are checked in
 // VehicleValidation.cpp.
 
-#include "RegistryBuilder.h"
+#include "ParameterDeclarations.h"
 #include "VehicleParameters.h"
 #include "json/TextLimits.h"
 
-#include <numbers>
 
 namespace jounce::config {
 namespace {
 
 using build::ObjectBuilder;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kHalfPi = std::numbers::pi / 2.0;
-
-Limits any() { return {}; }
-Limits gt(double v) { return {v, kInf, true, false}; }
-Limits ge(double v) { return {v, kInf, false, false}; }
-Limits closed(double a, double b) { return {a, b, false, false}; }
-Limits open(double a, double b) { return {a, b, true, true}; }
-/// A plausible range (conventions.md "Plausible ranges"): what a vehicle from a 1:10 RC car to a
-/// mining haul truck, or a PhysX game vehicle, can have.
-Limits plaus(double a, double b) { return closed(a, b); }
-/// No plausible range beyond the hard limits (bounded fractions, indices, names, flags).
-Limits same() { return {}; }
-
-/// Positions in the chassis frame: half the length of the longest rigid vehicle, with room.
-constexpr double kMaxOffset = 25.0;
-
-/// The units a value in `unit` is easily typed in instead; tried in this order on an implausible
-/// value (conventions.md "Plausible ranges"). Spring and damper rates in N/mm are not among them:
-/// a soft RC spring in N/m and a car spring in N/mm overlap.
-std::vector<UnitSlip> slipsFor(const std::string& unit)
-{
-    if (unit == "m")
-        return {{"millimetres", 1e-3}, {"centimetres", 1e-2}};
-    if (unit == "kg")
-        return {{"grams", 1e-3}};
-    if (unit == "rad")
-        return {{"degrees", std::numbers::pi / 180.0}};
-    if (unit == "rad/s")
-        return {{"rpm", 2.0 * std::numbers::pi / 60.0}};
-    if (unit == "s")
-        return {{"milliseconds", 1e-3}};
-    return {};
-}
-
-struct Section {
-    const char* guide;
-    const char* spec;
-    ParamInfo operator()(const char* unit, Limits hard, Limits plausible, double typicalMin, double typicalMax,
-                         const char* description, bool required = false) const
-    {
-        ParamInfo p;
-        p.unit = unit;
-        p.hard = hard;
-        p.plausible = plausible;
-        p.unitSlips = slipsFor(p.unit);
-        p.typicalMin = typicalMin;
-        p.typicalMax = typicalMax;
-        p.section = guide;
-        p.specRef = spec;
-        p.description = description;
-        p.required = required;
-        return p;
-    }
-};
+using namespace declare;
 
 const Section kVehicle{"Vehicle", "conventions.md \"Vehicle JSON\""};
 const Section kChassis{"PxVehicleChassisData", "§1.1"};
 const Section kWheel{"PxVehicleWheelData", "§1.2"};
 const Section kSuspension{"PxVehicleSuspensionData", "§1.3"};
 const Section kAntiRoll{"PxVehicleAntiRollBarData", "§1.4"};
-const Section kTire{"PxVehicleTireData", "§1.5"};
 const Section kLoadFilter{"PxVehicleTireLoadFilterData", "§1.6"};
 const Section kWheelsSim{"PxVehicleWheelsSimData", "§1.7"};
-const Section kUnityTire{"Unity WheelFrictionCurve", "docs/unity.md \"Friction curves\""};
 const Section kCompliance{"Suspension compliance", "PhysX 5 PxVehicleSuspensionComplianceParams"};
 const Section kEngine{"PxVehicleEngineData", "§1.8"};
 const Section kGears{"PxVehicleGearsData", "§1.9"};
@@ -152,64 +94,6 @@ void complianceParameters(ObjectBuilder<WheelConfig> w)
     }
 }
 
-/// One Unity WheelFrictionCurve (docs/unity.md "Friction curves"). Slips are PhysX's (§2.8):
-/// dimensionless forward, an angle in rad sideways; values are force / tire load.
-void frictionCurveParameters(ObjectBuilder<WheelFrictionCurve> c, bool forward)
-{
-    const char* slip = forward ? "1" : "rad";
-    const double slipMax = forward ? 1.0 : 0.5;
-    c.scalar("extremumSlip", &WheelFrictionCurve::extremumSlip,
-             kUnityTire(slip, gt(0), plaus(1e-4, 20), 0.05, slipMax, "slip of the curve's peak (Unity 5: 0.4 forward, 0.2 sideways)"));
-    c.scalar("extremumValue", &WheelFrictionCurve::extremumValue,
-             kUnityTire("1", ge(0), plaus(0, 10), 0.5, 2, "force / tire load at the extremum slip, before stiffness (Unity 5: 1)"));
-    c.scalar("asymptoteSlip", &WheelFrictionCurve::asymptoteSlip,
-             kUnityTire(slip, gt(0), plaus(1e-4, 20), 0.1, 2 * slipMax, "slip beyond which the curve is flat (Unity 5: 0.8 forward, 0.5 sideways)"));
-    c.scalar("asymptoteValue", &WheelFrictionCurve::asymptoteValue,
-             kUnityTire("1", ge(0), plaus(0, 10), 0.3, 1.5, "force / tire load at and beyond the asymptote slip, before stiffness (Unity 5: 0.5 forward, 0.75 sideways)"));
-    c.scalar("stiffness", &WheelFrictionCurve::stiffness,
-             kUnityTire("1", ge(0), plaus(0, 10), 0.5, 2, "multiplier of both values: the grip of this surface (Unity: 1; 0 means no friction)"));
-}
-
-/// tire.model and, for the Unity model, tire.unity (docs/unity.md). A Unity tire always has its
-/// curves in a config: choosing the model (an edit, or reading a file without the curves) gives it
-/// Unity 5's defaults, so they are written, listed and editable like every other parameter. Both
-/// nodes therefore work on the whole TireData rather than on one member.
-void tireModelParameters(ObjectBuilder<TireData> tire)
-{
-    Node& model = tire.scalar("model", &TireData::model,
-                              kTire("", any(), same(), kNaN, kNaN, "tire force model: physx (PhysX's default, §2.10) or unity (Unity's WheelFrictionCurves)"),
-                              {"physx", "unity"});
-    model.omittedValue = Json("physx");
-    model.locate = [](void* t) -> void* { return t; };
-    model.get = [](const void* t) {
-        return Json(static_cast<const TireData*>(t)->model == TireModelKind::Unity ? "unity" : "physx");
-    };
-    model.set = [](void* t, const Json& v) {
-        TireData& d = *static_cast<TireData*>(t);
-        d.model = v.get<std::string>() == "unity" ? TireModelKind::Unity : TireModelKind::PhysX;
-        if (d.model == TireModelKind::Unity && !d.unity)
-            d.unity.emplace();
-    };
-    auto unity = tire.optionalObject("unity", &TireData::unity, kUnityTire.guide,
-                                     "Unity WheelCollider friction curves, used when model is unity (Unity 5's defaults until edited)");
-    Node& curves = unity.node();
-    curves.locate = [](void* t) -> void* { return t; };
-    curves.hasValue = [](const void* t) { return static_cast<const TireData*>(t)->unity.has_value(); };
-    curves.emplaceValue = [](void* t) -> void* { return &static_cast<TireData*>(t)->unity.emplace(); };
-    curves.derefValue = [](void* t) -> void* { return &*static_cast<TireData*>(t)->unity; };
-    curves.resetValue = [](void* t) {  // absent from a file: Unity's defaults for a Unity tire
-        TireData& d = *static_cast<TireData*>(t);
-        if (d.model == TireModelKind::Unity)
-            d.unity.emplace();
-        else
-            d.unity.reset();
-    };
-    frictionCurveParameters(unity.object("forwardFriction", &UnityTireData::forwardFriction, kUnityTire.guide,
-                                         "curve of the rolling direction against longitudinal slip"), true);
-    frictionCurveParameters(unity.object("sidewaysFriction", &UnityTireData::sidewaysFriction, kUnityTire.guide,
-                                         "curve of the sideways direction against the slip angle"), false);
-}
-
 void wheelParameters(ObjectBuilder<WheelConfig> w)
 {
     auto wheel = w.object("wheel", &WheelConfig::wheel, kWheel.guide, "wheel and tire body");
@@ -250,25 +134,7 @@ void wheelParameters(ObjectBuilder<WheelConfig> w)
     build::mirrorsLeftRight(susp.scalar("camberAtMaxDroop", &SuspensionData::camberAtMaxDroop,
                 kSuspension("rad", closed(-kHalfPi, kHalfPi), plaus(-0.5, 0.5), -0.1, 0.1, "camber added at full droop")));
 
-    auto tire = w.object("tire", &WheelConfig::tire, kTire.guide, "tire force model");
-    tireModelParameters(tire);
-    tire.scalar("type", &TireData::type,
-                kTire("1", closed(0, 255), same(), kNaN, kNaN, "tire type: column of the surface friction table"));
-    tire.scalar("latStiffX", &TireData::latStiffX,
-                kTire("1", gt(0), plaus(0.01, 50), 2, 3, "normalised load above which lateral stiffness saturates"));
-    tire.scalar("latStiffY", &TireData::latStiffY,
-                kTire("1/rad", gt(0), plaus(0.1, 200), 15, 20, "saturated lateral stiffness per unit rest load (guide: about 18)"));
-    ParamInfo longStiffness = kTire("kg", gt(0), plaus(0.1, 1e6), 500, 2000, "longitudinal stiffness per unit slip, divided by g");
-    longStiffness.unitSlips.clear();  // kg here is N per unit slip over g, not a mass typed in grams
-    tire.scalar("longitudinalStiffnessPerUnitGravity", &TireData::longitudinalStiffnessPerUnitGravity, longStiffness);
-    tire.scalar("camberStiffnessPerUnitGravity", &TireData::camberStiffnessPerUnitGravity,
-                kTire("kg/rad", ge(0), plaus(0, 1e5), 0, 10, "camber stiffness divided by g"));
-    tire.graph("frictionVsSlipGraph", &TireData::frictionVsSlipGraph, 3, 3,
-               "friction multiplier against |longitudinal slip|: 3 points (0, y0), (x1, y1), (x2, y2)",
-               kTire("1", ge(0), plaus(0, 20), 0, 1, "longitudinal slip of the point"),
-               kTire("1", ge(0), plaus(0, 5), 0.3, 1.5, "friction multiplier at the point"),
-               {"frictionVsSlip", "Friction vs longitudinal slip", "|longitudinal slip|", "friction multiplier",
-                /*fixedFirstX=*/true});
+    tireParameters(w.object("tire", &WheelConfig::tire, "PxVehicleTireData", "tire force model"));
 
     const ParamInfo offset = kWheelsSim("m", any(), plaus(-kMaxOffset, kMaxOffset), kNaN, kNaN, "", true);
     auto geo = w.object("geometry", &WheelConfig::geometry, kWheelsSim.guide, "positions in the chassis frame");
@@ -462,6 +328,10 @@ std::unique_ptr<Node> buildVehicleTree()
                    {"steerVsSpeed", "Steer limit vs forward speed", "forward speed", "largest steer fraction"});
 
     auto sim = v.object("simulation", &VehicleConfig::simulation, kSimulation.guide, "time step and sub-steps");
+    Node& generation = sim.scalar("model", &SimulationConfig::model,
+                                  kSimulation("", any(), same(), kNaN, kNaN, "vehicle model generation: physx41 (the PhysX 4.1 vehicle model, docs/vehicle-model.md)"),
+                                  {"physx41"});
+    generation.omittedValue = Json("physx41");  // files written before the choice existed stay canonical
     // 1e-4 s (10 kHz) at least: a 600 s run is then 6 million steps; finer steps make runs take hours.
     sim.scalar("timeStep", &SimulationConfig::timeStep,
                kSimulation("s", closed(1e-4, 0.1), same(), 1.0 / 240.0, 1.0 / 30.0, "fixed simulation step"));

@@ -1,5 +1,6 @@
 #include "VehicleValidation.h"
 
+#include "ParameterDeclarations.h"
 #include "ParameterRegistry.h"
 #include "TuningGuide.h"
 #include "json/JsonText.h"
@@ -50,26 +51,7 @@ void checkWheel(const VehicleConfig& c, std::size_t i, Problems& problems)
                                              std::to_string(static_cast<int>(c.surfaces.tireTypes.size()) - 1) +
                                              "), got " + std::to_string(w.tire.type));
 
-    // §1.5 setter: x0 = 0, y0 > 0, x1 > 0, y1 >= y0, x2 > x1, y2 <= y1.
-    const auto& g = w.tire.frictionVsSlipGraph;
-    const std::string gp = p + "/tire/frictionVsSlipGraph";
-    if (g.size() == 3) {
-        if (g[0].x != 0.0)
-            problems.error(gp + "/0/0", "the first point's slip must be 0, got " + num(g[0].x));
-        if (!(g[0].y > 0))
-            problems.error(gp + "/0/1", "the friction at zero slip must be > 0, got " + num(g[0].y));
-        if (!(g[1].x > 0))
-            problems.error(gp + "/1/0", "the second point's slip must be > 0, got " + num(g[1].x));
-        if (!(g[1].y >= g[0].y))
-            problems.error(gp + "/1/1", "the peak friction must be >= the friction at zero slip (" + num(g[0].y) +
-                                            "), got " + num(g[1].y));
-        if (!(g[2].x > g[1].x))
-            problems.error(gp + "/2/0", "the third point's slip must be > the second's (" + num(g[1].x) + "), got " +
-                                            num(g[2].x));
-        if (!(g[2].y <= g[1].y))
-            problems.error(gp + "/2/1", "the sliding friction must be <= the peak friction (" + num(g[1].y) +
-                                            "), got " + num(g[2].y));
-    }
+    config::declare::checkTireRelations(w.tire, p + "/tire", problems);  // the model's own relations (TireParameters.cpp)
 
     // §1.7: the travel direction is a unit vector.
     const Vec3& d = w.geometry.suspTravelDirection;

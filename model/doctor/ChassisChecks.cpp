@@ -2,7 +2,7 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 #include "config/TuningGuide.h"
 
 #include <algorithm>
@@ -11,8 +11,8 @@
 namespace jounce::doctor::checks {
 namespace {
 
-using text::num;
-using text::roundSig;
+using json::text::num;
+using json::text::roundSig;
 
 /// §1.1: the box formula is a starting point; a factor 2 off is worth a look, a factor 5 is wrong.
 constexpr double kMoiAdviceFactor = 2.0;

@@ -3,11 +3,16 @@
 
 #include "StaticChecks.h"
 
-namespace jounce::doctor {
+#include "vehicle/tire/Tire.h"
 
-const std::vector<CheckInfo>& checkCatalogue()
+namespace jounce::doctor {
+namespace {
+
+/// The static checks whose findings come before the tires'.
+std::vector<CheckInfo> checksBeforeTires()
 {
-    static const std::vector<CheckInfo> catalogue{
+    return {
+
         {"suspension.alpha", "warning, error", "§1.3, §1.7",
          "a spring period sqrt(m_s/k) spans fewer than 5 suspension updates (error below 1); fix: more sub-steps"},
         {"suspension.dampingRatio", "advice, warning", "§1.3, §1.19",
@@ -40,18 +45,13 @@ const std::vector<CheckInfo>& checkCatalogue()
         {"differential.frontRearSplit", "advice", "§1.12, §2.20",
          "a 4WD type sending 95 % or more to one axle; fix: the matching 2WD type"},
         {"surfaces.friction", "warning", "§1.15", "a friction table value above 2"},
-        {"unity.slipOrder", "error", "docs/unity.md",
-         "a Unity curve whose asymptoteSlip is not beyond its extremumSlip; fix: twice the extremum slip"},
-        {"unity.noFriction", "error", "docs/unity.md",
-         "a Unity curve with stiffness or extremumValue 0: no friction in that direction; fix: 1"},
-        {"unity.asymptoteAboveExtremum", "warning", "docs/unity.md",
-         "a Unity curve rising after its extremum (the tire never breaks away); fix: Unity's default ratio"},
-        {"unity.steepCurve", "warning", "docs/unity.md",
-         "a Unity curve rising faster than 100 x load per unit slip (the force reverses within a step); fix: a "
-         "larger extremumSlip"},
-        {"unity.unusedCurves", "advice", "docs/unity.md",
-         "Unity friction curves on a wheel whose tire model is physx; fix: the Unity model"},
-        {"unity.mixedModels", "advice", "docs/unity.md", "some wheels use the Unity tire model and others PhysX's"},
+    };
+}
+
+/// Validity, typical ranges and the live checks, after the tires'.
+std::vector<CheckInfo> checksAfterTires()
+{
+    return {
         {"value.invalid", "error", "validation",
          "a value validation rejects (as `jounce-cli validate` and the Problems panel); no other check reasons from "
          "it; a fix only where another check's fix makes it valid"},
@@ -69,6 +69,21 @@ const std::vector<CheckInfo>& checkCatalogue()
         {"live.wheelLift", "warning", "§1.3, §1.4",
          "a wheel leaves the ground in a steady turn; fix: the theoretically correct droop when it ran out of travel"},
     };
+}
+
+}  // namespace
+
+const std::vector<CheckInfo>& checkCatalogue()
+{
+    static const std::vector<CheckInfo> catalogue = [] {
+        std::vector<CheckInfo> checks = checksBeforeTires();
+        for (sim::TireCheckInfo& t : sim::tireCheckCatalogue())  // each tire model's own (vehicle/tire/)
+            checks.push_back({std::move(t.id), std::move(t.severities), std::move(t.section), std::move(t.summary)});
+        checks.push_back({"tire.mixedModels", "advice", "§1.5", "the wheels use different tire models"});
+        for (CheckInfo& c : checksAfterTires())
+            checks.push_back(std::move(c));
+        return checks;
+    }();
     return catalogue;
 }
 

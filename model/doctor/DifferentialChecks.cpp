@@ -3,15 +3,15 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 
 #include <algorithm>
 
 namespace jounce::doctor::checks {
 namespace {
 
-using text::num;
-using text::pct;
+using json::text::num;
+using json::text::pct;
 
 /// §1.12: typical left/right splits (the registry's typical range); 5 % of the drive torque on one
 /// axle is treated as none when advising a 2WD type.

@@ -3,7 +3,7 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 
 #include <algorithm>
 #include <functional>
@@ -11,8 +11,8 @@
 namespace jounce::doctor::checks {
 namespace {
 
-using text::num;
-using text::roundSig;
+using json::text::num;
+using json::text::roundSig;
 
 /// §1.9: keep the switch time well below the autobox latency. "Clearly above" is read as twice the
 /// switch time; the fix restores vehicle-model.md defaults' proportion (0.5 s switch, 2.0 s latency).

@@ -3,7 +3,7 @@
 
 #include "LiveDoctor.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 #include "LiveThresholds.h"
 #include "config/ParameterPaths.h"
 #include "telemetry/Channels.h"
@@ -19,9 +19,9 @@ namespace {
 
 namespace param = config::param;
 
-using text::num;
-using text::pct;
-using text::roundSig;
+using json::text::num;
+using json::text::pct;
+using json::text::roundSig;
 
 std::string wheelList(const std::vector<int>& wheels)
 {

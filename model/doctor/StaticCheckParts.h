@@ -85,8 +85,8 @@ void checkDifferential(const VehicleConfig& c, std::vector<Finding>& out);
 // SurfaceChecks.cpp
 void checkFriction(const VehicleConfig& c, std::vector<Finding>& out);
 
-// UnityChecks.cpp
-void checkUnityCurves(const VehicleConfig& c, std::vector<Finding>& out);
+// TireChecks.cpp: each tire model's own checks (vehicle/tire/Tire.h), and mixed models
+void checkTireParameters(const VehicleConfig& c, std::vector<Finding>& out);
 void checkTireModels(const VehicleConfig& c, std::vector<Finding>& out);
 
 // ValidityCheck.cpp; diagnose() runs it after the checks above: every value validation rejects is an

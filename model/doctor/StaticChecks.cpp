@@ -30,7 +30,7 @@ std::vector<Finding> diagnose(const VehicleConfig& config)
     checks::checkTorqueCurve(config, out);
     checks::checkDifferential(config, out);
     checks::checkFriction(config, out);
-    checks::checkUnityCurves(config, out);
+    checks::checkTireParameters(config, out);
     checks::checkTireModels(config, out);
     checks::checkValidity(config, out);       // after the checks whose findings it may leave out
     checks::checkTypicalRanges(config, out);  // last: it skips parameters the others already named

@@ -2,12 +2,12 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 
 namespace jounce::doctor::checks {
 namespace {
 
-using text::num;
+using json::text::num;
 
 /// §1.15: values above 1 are allowed for grippy tires; above 2 is more than any tire on any road.
 constexpr double kMaxFriction = 2.0;

@@ -3,7 +3,7 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 #include "config/TuningGuide.h"
 
 #include <algorithm>
@@ -12,9 +12,9 @@
 namespace jounce::doctor::checks {
 namespace {
 
-using text::num;
-using text::pct;
-using text::roundSig;
+using json::text::num;
+using json::text::pct;
+using json::text::roundSig;
 
 /// §1.3 / §1.19: at least 5 updates per spring period sqrt(m_s / k); below 1 the explicit spring
 /// integration is at the edge of stability (ω h = 1, it diverges at 2), not merely jittery.

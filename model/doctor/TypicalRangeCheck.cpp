@@ -3,7 +3,7 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 #include "telemetry/Channels.h"
 
 #include <algorithm>
@@ -15,7 +15,7 @@ namespace jounce::doctor::checks {
 namespace {
 
 using config::Json;
-using text::num;
+using json::text::num;
 
 /// Leaves judged by a dedicated check against the same guide range; the generic check skips them.
 bool judgedElsewhere(const std::string& pattern)

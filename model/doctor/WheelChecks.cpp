@@ -3,7 +3,7 @@
 
 #include "StaticCheckParts.h"
 
-#include "DoctorText.h"
+#include "json/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,8 +12,8 @@
 namespace jounce::doctor::checks {
 namespace {
 
-using text::num;
-using text::roundSig;
+using json::text::num;
+using json::text::roundSig;
 
 }  // namespace
 

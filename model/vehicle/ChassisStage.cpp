@@ -37,9 +37,11 @@ void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, s
 }
 
 void integrateChassis(ChassisState& cs, const btVector3& force, const btVector3& torque, double invMass,
-                      const btVector3& invInertiaLocal, double h) noexcept
+                      const btVector3& invInertiaLocal, double h, const btVector3& subStepGravity) noexcept
 {
     cs.v += force * (h * invMass);
+    if (!subStepGravity.isZero())  // skipped, not added as 0: -0 + 0 would change a zero's sign
+        cs.v += subStepGravity * h;
     const btMatrix3x3 rot(cs.q);
     const btMatrix3x3 invInertiaWorld = rot.scaled(invInertiaLocal) * rot.transpose();
     cs.w += invInertiaWorld * torque * h;

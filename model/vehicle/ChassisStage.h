@@ -1,7 +1,8 @@
 #pragma once
 // Update stages U10h - U10i (vehicle-model §2.13, §2.25): the anti-roll bars' torque on the chassis, and
 // the chassis integrated privately through the sub-step from the suspension and tire forces
-// (gravity and contacts are left to the Bullet step that follows the update).
+// (contacts, and gravity unless the generation integrates it here, are left to the Bullet step that
+// follows the update).
 
 #include "vehicle/VehicleUpdate.h"
 
@@ -22,7 +23,9 @@ void addAntiRollTorque(const VehicleConfig& config, std::span<const double> joun
 
 /// §2.25: semi-implicit Euler of the private chassis state over `h` with `force` and `torque`
 /// (world frame, about the CoM); `invInertiaLocal` is the body's inverse inertia diagonal.
+/// `subStepGravity` is the gravity a generation integrates in its sub-steps (ModelGeneration::
+/// gravityInSubSteps), m/s²; zero when the rigid-body step adds it, as in PhysX 4.1.
 void integrateChassis(ChassisState& chassis, const btVector3& force, const btVector3& torque, double invMass,
-                      const btVector3& invInertiaLocal, double h) noexcept;
+                      const btVector3& invInertiaLocal, double h, const btVector3& subStepGravity) noexcept;
 
 }  // namespace jounce::sim

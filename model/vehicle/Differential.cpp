@@ -30,9 +30,10 @@ BiasSplit biasSplit(double w1, double w2, double bias, double split) noexcept
     return {f1 / sum, f2 / sum};
 }
 
-DifferentialType effectiveDifferentialType(DifferentialType type, double handbrake) noexcept
+DifferentialType effectiveDifferentialType(DifferentialType type, double handbrake,
+                                           HandbrakeDifferentialRule rule) noexcept
 {
-    if (handbrake > 0.0) {
+    if (rule == HandbrakeDifferentialRule::FrontDriveWhileHandbrake && handbrake > 0.0) {
         if (type == DifferentialType::LS_4WD)
             return DifferentialType::LS_FRONTWD;
         if (type == DifferentialType::OPEN_4WD)
@@ -73,15 +74,16 @@ bool sameNonZeroSign(std::span<const double> omegas) noexcept
 
 }  // namespace
 
-WheelShares4 differentialAveragingWeights4W(const Differential4WData& diff, double handbrake) noexcept
+WheelShares4 differentialAveragingWeights4W(const Differential4WData& diff, double handbrake,
+                                            HandbrakeDifferentialRule rule) noexcept
 {
-    return staticShares(effectiveDifferentialType(diff.type, handbrake), diff);
+    return staticShares(effectiveDifferentialType(diff.type, handbrake, rule), diff);
 }
 
-WheelShares4 differentialTorqueRatios4W(const Differential4WData& diff, double handbrake,
-                                        const WheelShares4& w) noexcept
+WheelShares4 differentialTorqueRatios4W(const Differential4WData& diff, double handbrake, const WheelShares4& w,
+                                        HandbrakeDifferentialRule rule) noexcept
 {
-    const DifferentialType type = effectiveDifferentialType(diff.type, handbrake);
+    const DifferentialType type = effectiveDifferentialType(diff.type, handbrake, rule);
     switch (type) {
     case DifferentialType::LS_4WD:
         if (sameNonZeroSign(w)) {

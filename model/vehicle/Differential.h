@@ -7,6 +7,7 @@
 // the left wheel first. (PhysX gives the split to its "−R" wheel, ISO right; with the reference
 // car's 0.5 both readings are the same car.)
 
+#include "vehicle/ModelGeneration.h"
 #include "config/VehicleConfig.h"
 
 #include <array>
@@ -27,15 +28,18 @@ struct BiasSplit {
 /// faster side loses (and the slower gains) the excess fraction D = (hi − bias·lo)/hi.
 BiasSplit biasSplit(double w1, double w2, double bias, double split) noexcept;
 
-/// §2.20 handbrake rule: with handbrake > 0, LS_4WD acts as LS_FRONTWD and OPEN_4WD as OPEN_FRONTWD.
-DifferentialType effectiveDifferentialType(DifferentialType type, double handbrake) noexcept;
+/// The type the differential acts as under `handbrake`: PhysX 4.1's rule (§2.20) turns LS_4WD into
+/// LS_FRONTWD and OPEN_4WD into OPEN_FRONTWD while handbrake > 0; with `Unchanged` the type stays.
+DifferentialType effectiveDifferentialType(DifferentialType type, double handbrake,
+                                           HandbrakeDifferentialRule rule) noexcept;
 
 /// §2.20 averaging weights α (once per update; never bias-adjusted), Jounce wheel order.
-WheelShares4 differentialAveragingWeights4W(const Differential4WData& diff, double handbrake) noexcept;
+WheelShares4 differentialAveragingWeights4W(const Differential4WData& diff, double handbrake,
+                                            HandbrakeDifferentialRule rule) noexcept;
 
 /// §2.20 torque ratios γ (every sub-step) from the wheel speeds at the start of the sub-step.
 WheelShares4 differentialTorqueRatios4W(const Differential4WData& diff, double handbrake,
-                                        const WheelShares4& wheelOmega) noexcept;
+                                        const WheelShares4& wheelOmega, HandbrakeDifferentialRule rule) noexcept;
 
 /// §2.21: α_i = γ_i = 1/n_d for driven wheels (< wheelCount, duplicates counted once), else 0.
 WheelSharesN differentialShareNW(const DifferentialNWData& diff, int wheelCount) noexcept;

@@ -15,13 +15,14 @@ constexpr double kAngleWrap = 10.0 * kPi;  // §2.24
 
 /// γ: the share of the clutch torque each wheel gets; the 4W differential biases it by the wheel
 /// speeds at the start of the sub-step (§2.20), the tank by its thrusts (§2.22).
-std::array<double, kMaxWheels> torqueRatios(const VehicleConfig& c, const UpdateCommands& cmd,
-                                            const DriveCoupling& coupling, std::span<const WheelState> ws) noexcept
+std::array<double, kMaxWheels> torqueRatios(const VehicleConfig& c, HandbrakeDifferentialRule rule,
+                                            const UpdateCommands& cmd, const DriveCoupling& coupling,
+                                            std::span<const WheelState> ws) noexcept
 {
     std::array<double, kMaxWheels> gamma = coupling.alpha;
     if (c.drive.type == DriveType::FourWheel) {
         const WheelShares4 speeds{ws[0].omega, ws[1].omega, ws[2].omega, ws[3].omega};
-        const WheelShares4 g4 = differentialTorqueRatios4W(c.drive.differential4W, cmd.handbrake, speeds);
+        const WheelShares4 g4 = differentialTorqueRatios4W(c.drive.differential4W, cmd.handbrake, speeds, rule);
         std::copy(g4.begin(), g4.end(), gamma.begin());
     } else if (c.drive.type == DriveType::Tank) {
         for (std::size_t i = 0; i < c.wheels.size(); ++i)
@@ -48,7 +49,8 @@ WheelBrakes wheelBrakes(const VehicleConfig& c, const VehicleInputs& in, const U
     return brakes;
 }
 
-double solveDrivetrain(const VehicleConfig& c, const VehicleInputs& in, const UpdateCommands& cmd,
+double solveDrivetrain(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in,
+                       const UpdateCommands& cmd,
                        const DriveCoupling& coupling, double h, std::span<const WheelState> ws,
                        std::span<const double> tireTorque, const WheelBrakes& brakes, DriveState& drive,
                        std::span<double> omegaNew) noexcept
@@ -71,7 +73,7 @@ double solveDrivetrain(const VehicleConfig& c, const VehicleInputs& in, const Up
     er.dampingRate = engineDampingRate(c.drive.engine, cmd.accel, coupling.neutral);
     er.maxOmega = c.drive.engine.maxOmega;
     const ClutchCoupling clutch{coupling.clutchStrength, coupling.gearRatio};
-    const std::array<double, kMaxWheels> gamma = torqueRatios(c, cmd, coupling, ws);
+    const std::array<double, kMaxWheels> gamma = torqueRatios(c, generation.handbrakeRule, cmd, coupling, ws);
 
     if (type == DriveType::Tank) {
         std::array<TankWheelRow, kMaxWheels> rows{};

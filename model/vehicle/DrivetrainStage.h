@@ -21,7 +21,8 @@ WheelBrakes wheelBrakes(const VehicleConfig& config, const VehicleInputs& inputs
 
 /// §2.18 - §2.23: the new wheel speeds (written to `omegaOut`) and engine speed (in `drive`)
 /// after sub-step `h`, from the tire torques of this sub-step. Returns the engine's drive torque.
-double solveDrivetrain(const VehicleConfig& config, const VehicleInputs& inputs, const UpdateCommands& commands,
+double solveDrivetrain(const VehicleConfig& config, const ModelGeneration& generation, const VehicleInputs& inputs,
+                       const UpdateCommands& commands,
                        const DriveCoupling& coupling, double h, std::span<const WheelState> wheels,
                        std::span<const double> tireTorque, const WheelBrakes& brakes, DriveState& drive,
                        std::span<double> omegaOut) noexcept;

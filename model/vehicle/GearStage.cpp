@@ -57,8 +57,8 @@ bool driveIntent(const VehicleConfig& c, const VehicleInputs& in, const UpdateCo
 
 }  // namespace
 
-DriveCoupling coupleDrive(const VehicleConfig& c, const VehicleInputs& in, const UpdateCommands& cmd,
-                          const GearboxState& gearbox) noexcept
+DriveCoupling coupleDrive(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in,
+                          const UpdateCommands& cmd, const GearboxState& gearbox) noexcept
 {
     const DriveType type = c.drive.type;
     const std::size_t n = c.wheels.size();
@@ -70,7 +70,7 @@ DriveCoupling coupleDrive(const VehicleConfig& c, const VehicleInputs& in, const
 
     out.gearing.fill(1.0);
     if (type == DriveType::FourWheel) {
-        const WheelShares4 a = differentialAveragingWeights4W(c.drive.differential4W, cmd.handbrake);
+        const WheelShares4 a = differentialAveragingWeights4W(c.drive.differential4W, cmd.handbrake, generation.handbrakeRule);
         std::copy(a.begin(), a.end(), out.alpha.begin());
     } else if (type == DriveType::NWheel) {
         out.alpha = differentialShareNW(c.drive.differentialNW, static_cast<int>(n));

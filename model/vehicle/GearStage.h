@@ -16,7 +16,7 @@ void updateGears(const VehicleConfig& config, const VehicleInputs& inputs, doubl
 
 /// U5 - U7: clutch strength and total ratio (0 in neutral), the intention to accelerate, the
 /// averaging weights α, gearing signs and the tank's shares; which wheels receive drive torque.
-DriveCoupling coupleDrive(const VehicleConfig& config, const VehicleInputs& inputs, const UpdateCommands& commands,
-                          const GearboxState& gearbox) noexcept;
+DriveCoupling coupleDrive(const VehicleConfig& config, const ModelGeneration& generation, const VehicleInputs& inputs,
+                          const UpdateCommands& commands, const GearboxState& gearbox) noexcept;
 
 }  // namespace jounce::sim

@@ -5,26 +5,28 @@
 
 namespace jounce::sim {
 
-double lateralSlip(double longSpeed, double latSpeed) noexcept
+double lateralSlip(double longSpeed, double latSpeed, const SlipDenominators& offsets) noexcept
 {
-    return std::atan(latSpeed / (std::abs(longSpeed) + kLatSlipDenominatorOffset));
+    return std::atan(latSpeed / (std::abs(longSpeed) + offsets.lateralOffset));
 }
 
-double longitudinalSlipCarWithTorque(double longSpeed, double omega, double radius) noexcept
+double longitudinalSlipCarWithTorque(double longSpeed, double omega, double radius,
+                                     const SlipDenominators& offsets) noexcept
 {
     if (longSpeed == 0.0 && omega == 0.0)
         return 0.0;
     const double rimSpeed = omega * radius;
     const double denominator =
-        std::max(std::abs(longSpeed), std::abs(rimSpeed)) + kLongSlipTorqueDenominatorOffset;
+        std::max(std::abs(longSpeed), std::abs(rimSpeed)) + offsets.longitudinalTorqueOffset;
     return (rimSpeed - longSpeed) / denominator;
 }
 
-double longitudinalSlipTankWithTorque(double longSpeed, double omega, double radius) noexcept
+double longitudinalSlipTankWithTorque(double longSpeed, double omega, double radius,
+                                      const SlipDenominators& offsets) noexcept
 {
     if (longSpeed == 0.0 && omega == 0.0)
         return 0.0;
-    return (omega * radius - longSpeed) / (std::abs(longSpeed) + kLongSlipTorqueDenominatorOffset);
+    return (omega * radius - longSpeed) / (std::abs(longSpeed) + offsets.longitudinalTorqueOffset);
 }
 
 double longitudinalSlipFreeRolling(double longSpeed, double omega, double radius,
@@ -39,12 +41,12 @@ double longitudinalSlipFreeRolling(double longSpeed, double omega, double radius
 }
 
 double longitudinalSlip(SlipVehicleKind kind, bool hasTorque, double longSpeed, double omega,
-                        double radius, double minLongSlipDenominator) noexcept
+                        double radius, double minLongSlipDenominator, const SlipDenominators& offsets) noexcept
 {
     if (!hasTorque)
         return longitudinalSlipFreeRolling(longSpeed, omega, radius, minLongSlipDenominator);
-    return kind == SlipVehicleKind::Car ? longitudinalSlipCarWithTorque(longSpeed, omega, radius)
-                                        : longitudinalSlipTankWithTorque(longSpeed, omega, radius);
+    return kind == SlipVehicleKind::Car ? longitudinalSlipCarWithTorque(longSpeed, omega, radius, offsets)
+                                        : longitudinalSlipTankWithTorque(longSpeed, omega, radius, offsets);
 }
 
 }  // namespace jounce::sim

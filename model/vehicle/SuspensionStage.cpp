@@ -6,9 +6,6 @@
 #include <cmath>
 
 namespace jounce::sim {
-namespace {
-constexpr double kLimitErp = 0.2;  // fraction of the compression excess removed per step
-}  // namespace
 
 SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
                                const StrutFrame& strut, const btVector3& gravity, double h, WheelState& ws) noexcept
@@ -51,7 +48,8 @@ SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig&
 }
 
 bool suspensionLimitRow(const WheelConfig& wc, const RoadContact& road, const StrutFrame& strut,
-                        const SuspensionState& s, const ChassisState& cs, double dt, VehicleConstraint::Row& row) noexcept
+                        const SuspensionState& s, const ChassisState& cs, double dt, double erp,
+                        VehicleConstraint::Row& row) noexcept
 {
     const double maxCompression = wc.suspension.maxCompression;
     if (!(s.geometricJounce > maxCompression))
@@ -59,21 +57,29 @@ bool suspensionLimitRow(const WheelConfig& wc, const RoadContact& road, const St
     row = VehicleConstraint::Row{};
     row.point = cs.x + strut.centreOffset;
     row.direction = -strut.direction;
-    row.targetSpeed = kLimitErp * std::fabs(strut.direction.dot(road.normal)) * (s.geometricJounce - maxCompression) / dt;
+    row.targetSpeed = erp * std::fabs(strut.direction.dot(road.normal)) * (s.geometricJounce - maxCompression) / dt;
     row.lowerImpulse = 0.0;
     return true;
 }
 
-SuspensionForce suspensionForce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
-                                const StrutFrame& strut, const SuspensionState& s, const btVector3& gravity,
-                                const ChassisState& cs, const btVector3& cm) noexcept
+double springForce(SpringLaw law, const SuspensionData& sd, double x, double xDot, double ag) noexcept
+{
+    switch (law) {
+    case SpringLaw::PreloadedAtRest: return std::max(0.0, sd.sprungMass * ag + sd.springStrength * x) + sd.springDamperRate * xDot;
+    }
+    return 0.0;
+}
+
+SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, const WheelConfig& wc,
+                                const RoadContact& road, const StrutFrame& strut, const SuspensionState& s,
+                                const btVector3& gravity, const ChassisState& cs, const btVector3& cm) noexcept
 {
     const SuspensionData& sd = wc.suspension;
     const btVector3& w = strut.direction;
     const btVector3& nrm = road.normal;
     const double x = s.jounce;
     const double ag = std::max(0.0, gravity.dot(w));
-    const double fw = std::max(0.0, sd.sprungMass * ag + sd.springStrength * x) + sd.springDamperRate * s.jounceSpeed;
+    const double fw = springForce(law, sd, x, s.jounceSpeed, ag);
     const btVector3 perp = ag > 0.0 ? gravity - w * ag : btVector3(0, 0, 0);
     SuspensionForce out;
     out.normalForce = flags.disableSuspensionForceProjection ? fw - nrm.dot(perp * sd.sprungMass)

@@ -3,6 +3,7 @@
 // its limits, the jounce speed and the expansion-velocity limit, the spring and damper force
 // projected on the contact normal, and the suspension-limit constraint row.
 
+#include "vehicle/ModelGeneration.h"
 #include "vehicle/VehicleConstraint.h"
 #include "vehicle/VehicleUpdate.h"
 
@@ -59,15 +60,21 @@ SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig&
                                const StrutFrame& strut, const btVector3& gravity, double h, WheelState& state) noexcept;
 
 /// §2.4.5: a one-sided row pushing the wheel centre back when the geometric jounce exceeds
-/// maxCompression, removing a fraction of the excess per step. False when within the limit.
+/// maxCompression, removing the fraction `erp` of the excess per step (the generation's
+/// suspensionLimitErp). False when within the limit.
 bool suspensionLimitRow(const WheelConfig& wheel, const RoadContact& road, const StrutFrame& strut,
-                        const SuspensionState& suspension, const ChassisState& chassis, double dt,
+                        const SuspensionState& suspension, const ChassisState& chassis, double dt, double erp,
                         VehicleConstraint::Row& row) noexcept;
+
+/// §2.4.2: the spring and damper force along the strut under the generation's spring law, N;
+/// `gravityAlongStrut` is max(0, g·w), m/s².
+double springForce(SpringLaw law, const SuspensionData& suspension, double jounce, double jounceSpeed,
+                   double gravityAlongStrut) noexcept;
 
 /// §2.4.2 - §2.4.3: spring (with the sprung mass's share of gravity) and damper along the strut,
 /// projected on the contact normal (or not, when the flag disables the projection).
-SuspensionForce suspensionForce(const SimulationConfig& flags, const WheelConfig& wheel, const RoadContact& road,
-                                const StrutFrame& strut, const SuspensionState& suspension, const btVector3& gravity,
-                                const ChassisState& chassis, const btVector3& cm) noexcept;
+SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, const WheelConfig& wheel,
+                                const RoadContact& road, const StrutFrame& strut, const SuspensionState& suspension,
+                                const btVector3& gravity, const ChassisState& chassis, const btVector3& cm) noexcept;
 
 }  // namespace jounce::sim

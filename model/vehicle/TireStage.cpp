@@ -1,18 +1,12 @@
 #include "vehicle/TireStage.h"
 
 #include "vehicle/Camber.h"
-#include "vehicle/TireFriction.h"
-#include "vehicle/UnityTireModel.h"
+#include "vehicle/tire/Tire.h"
 
 #include <cmath>
 
 namespace jounce::sim {
 namespace {
-
-constexpr double kStickySpeed = 0.2;           // m/s, §1.18
-constexpr double kStickyForwardFactor = 0.01;  // §2.12
-constexpr double kStickySideFactor = 0.1;
-constexpr PhysxTimer kStickyTime = 1.0f;       // s, compared in single precision (§2.31)
 
 /// §2.7: the steered longitudinal and lateral tire directions on the contact plane.
 struct TireFrame {
@@ -46,43 +40,39 @@ PhysxTimer advanceStickyTimer(PhysxTimer timer, bool slow, PhysxTimer step) noex
 /// §2.12: advances the timers and decides which sticky rows hold the tire this sub-step.
 void stickyTire(const TireContact& in, double vL, double vT, double omega, WheelState& ws, TireResult& out)
 {
-    const double r = in.wheel->wheel.radius;
+    const StickyTireAxis& lon = in.generation.stickyLongitudinal;
+    const StickyTireAxis& lat = in.generation.stickyLateral;
+    const double r = in.wheel.wheel.radius;
     ws.stickyForwardTimer =
         advanceStickyTimer(ws.stickyForwardTimer,
-                           std::fabs(vL) < kStickySpeed && std::fabs(omega) < kStickySpeed / r && !in.intent,
+                           std::fabs(vL) < lon.thresholdSpeed && std::fabs(omega) < lon.thresholdSpeed / r && !in.intent,
                            in.timerStep);
     ws.stickySideTimer =
-        advanceStickyTimer(ws.stickySideTimer, std::fabs(vT) < kStickySpeed && !in.intent, in.timerStep);
+        advanceStickyTimer(ws.stickySideTimer, std::fabs(vT) < lat.thresholdSpeed && !in.intent, in.timerStep);
     out.stickyForward =
-        (std::fabs(vL) < kStickySpeed && omega == 0.0 && !in.intent) || ws.stickyForwardTimer > kStickyTime;
-    out.stickySide = ws.stickyForwardTimer > 0.0f && ws.stickySideTimer > kStickyTime;
+        (std::fabs(vL) < lon.thresholdSpeed && omega == 0.0 && !in.intent) || ws.stickyForwardTimer > lon.thresholdTime;
+    out.stickySide = ws.stickyForwardTimer > 0.0f && ws.stickySideTimer > lat.thresholdTime;
 }
 
 }  // namespace
 
-TireShader tireShaderFor(const TireData& tire) noexcept
+TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVector3& cm, WheelState& ws)
 {
-    return tire.model == TireModelKind::Unity ? unityTireModel : defaultTireModel;
-}
-
-TireResult tireStage(const TireContact& in, TireShader shader, const ChassisState& cs, const btVector3& cm,
-                     WheelState& ws)
-{
-    const WheelConfig& wc = *in.wheel;
+    const WheelConfig& wc = in.wheel;
     const double r = wc.wheel.radius;
     TireResult out;
 
     // §2.6 tire load.
     out.restLoad = tireRestLoad(wc.suspension.sprungMass, wc.wheel.mass, in.gravity);
-    out.load = computeTireLoad(*in.loadFilter, in.normalForce, out.restLoad);
-    if (!(out.load.filteredLoad * in.road->frictionPair > 0.0)) {
+    out.load = computeTireLoad(in.loadFilter, in.normalForce, out.restLoad);
+    if (!(out.load.filteredLoad * in.road.frictionPair > 0.0)) {
         ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;
         return out;
     }
     out.loaded = true;
 
     // §2.7 tire frame and contact-patch velocity (static ground).
-    const TireFrame frame = tireFrame(in.lateralAxis, in.road->normal, in.steerAngle);
+    const TireFrame frame = tireFrame(in.lateralAxis, in.road.normal, in.steerAngle);
     const btVector3 vc = cs.v + cs.w.cross(in.contactPoint - cs.x);
     const double vL = vc.dot(frame.eL);
     const double vT = vc.dot(frame.eT);
@@ -90,20 +80,21 @@ TireResult tireStage(const TireContact& in, TireShader shader, const ChassisStat
 
     // §2.8 slips, §2.9 friction.
     const double omega = ws.omega;
-    double sT = lateralSlip(vL, vT);
-    double sL = longitudinalSlip(in.kind, in.torqueApplied, vL, omega, r, in.minLongSlipDenominator);
-    const double mu = tireFriction(wc.tire, in.road->frictionPair, sL);
+    const SlipDenominators& offsets = in.generation.slip;
+    double sT = lateralSlip(vL, vT, offsets);
+    double sL = longitudinalSlip(in.kind, in.torqueApplied, vL, omega, r, in.minLongSlipDenominator, offsets);
+    const double mu = tireFriction(wc.tire, in.road.frictionPair, sL);
 
     // §2.12 low-speed sticky tires.
     out.arm = quatRotate(cs.q, toBt(wheelTireForceAppPoint(wc, in.jounce)) - cm);
     stickyTire(in, vL, vT, omega, ws, out);
     if (out.stickyForward) {
         sL = 0.0;
-        out.forwardRow = {cs.x + out.arm, frame.eL, kStickyForwardFactor * vL};
+        out.forwardRow = {cs.x + out.arm, frame.eL, in.generation.stickyLongitudinal.damping * vL};
     }
     if (out.stickySide) {
         sT = 0.0;
-        out.sideRow = {cs.x + out.arm, frame.eT, kStickySideFactor * vT};
+        out.sideRow = {cs.x + out.arm, frame.eT, in.generation.stickyLateral.damping * vT};
     }
     out.stickyForward = out.stickyForward && in.firstSubStep;
     out.stickySide = out.stickySide && in.firstSubStep;
@@ -119,7 +110,8 @@ TireResult tireStage(const TireContact& in, TireShader shader, const ChassisStat
     ti.filteredNormalisedLoad = out.load.filteredNormalisedLoad;
     ti.filteredLoad = out.load.filteredLoad;
     ti.gravity = in.gravity;
-    out.forces = shader(wc.tire, ti);
+    ti.pneumaticTrail = in.generation.pneumaticTrail;
+    out.forces = tireForces(wc.tire, ti, ws.tire, in.h);
     out.force = frame.eL * out.forces.longForce + frame.eT * out.forces.latForce;
     out.longSlip = sL;
     out.latSlip = sT;

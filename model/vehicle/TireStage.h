@@ -3,26 +3,25 @@
 // tire load and its filter, the tire frame and contact-patch velocities, the slips, the friction,
 // the low-speed sticky-tire rows, and the forces of the vehicle's tire model.
 //
-// The tire model itself is a TireShader (TireModel.h): this stage does everything around it, so
-// a new tire model is a new shader and a line in tireShaderFor(), not a new stage.
+// The tire model itself is behind the tire seam (tire/Tire.h): this stage does everything around it,
+// so a new tire model is a new file pair in tire/, not a new stage. The sticky-tire thresholds, the
+// slip denominators and the aligning moment's trail are the model generation's (ModelGeneration.h).
 
+#include "vehicle/ModelGeneration.h"
 #include "vehicle/Slip.h"
 #include "vehicle/TireLoad.h"
-#include "vehicle/TireModel.h"
 #include "vehicle/VehicleConstraint.h"
 #include "vehicle/VehicleUpdate.h"
+#include "vehicle/tire/TireModel.h"
 
 namespace jounce::sim {
 
-/// The tire model a wheel's tire data asks for: the PhysX default model (§2.10) or Unity's
-/// friction curves (UnityTireModel.h).
-TireShader tireShaderFor(const TireData& tire) noexcept;
-
 /// What the tire stage needs to know about one touching wheel in one sub-step.
 struct TireContact {
-    const WheelConfig* wheel = nullptr;
-    const RoadContact* road = nullptr;
-    const TireLoadFilterData* loadFilter = nullptr;  ///< the vehicle's tire load filter (§2.6)
+    const WheelConfig& wheel;
+    const RoadContact& road;
+    const TireLoadFilterData& loadFilter;  ///< the vehicle's tire load filter (§2.6)
+    const ModelGeneration& generation;
     btVector3 contactPoint{0, 0, 0};  ///< world
     btVector3 lateralAxis{0, 1, 0};   ///< the chassis's +y in the world, the same for every wheel of a sub-step
     double jounce = 0.0;              ///< m
@@ -56,9 +55,8 @@ struct TireResult {
     VehicleConstraint::Row sideRow;
 };
 
-/// §2.6 - §2.12 for one touching wheel. Reads the wheel speed from `state` and advances its
-/// sticky-tire timers (reset when the tire is not loaded).
-TireResult tireStage(const TireContact& contact, TireShader shader, const ChassisState& chassis, const btVector3& cm,
-                     WheelState& state);
+/// §2.6 - §2.12 for one touching wheel. Reads the wheel speed from `state`, advances its sticky-tire
+/// timers (reset when the tire is not loaded) and its tire state.
+TireResult tireStage(const TireContact& contact, const ChassisState& chassis, const btVector3& cm, WheelState& state);
 
 }  // namespace jounce::sim

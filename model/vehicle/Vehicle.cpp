@@ -8,6 +8,7 @@
 #include "vehicle/RoadQueryStage.h"
 #include "vehicle/SuspensionStage.h"
 #include "vehicle/TireStage.h"
+#include "vehicle/tire/TireModel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -33,6 +34,7 @@ Vehicle::Vehicle(btDiscreteDynamicsWorld& world, const Ground& ground, std::shar
 {
     rebuildWheels();
     buildBody(pose);
+    applyGeneration();
     reset(pose);
 }
 
@@ -125,9 +127,6 @@ void Vehicle::rebuildWheels()
     state_.assign(config_->wheels.size(), WheelState{});
     road_.assign(config_->wheels.size(), RoadContact{});
     results_.assign(config_->wheels.size(), WheelResult{});
-    tireShaders_.clear();
-    for (const WheelConfig& w : config_->wheels)
-        tireShaders_.push_back(tireShaderFor(w.tire));
     cacheTravelDirections();
     for (std::size_t i = 0; i < results_.size(); ++i)
         results_[i].jounce = -config_->wheels[i].suspension.maxDroop;
@@ -138,6 +137,21 @@ void Vehicle::cacheTravelDirections()
     travel_.clear();
     for (const WheelConfig& w : config_->wheels)
         travel_.push_back(unitTravelDirection(w));
+}
+
+void Vehicle::applyGeneration()
+{
+    generation_ = &modelGeneration(config_->simulation.model);
+    const bool worldGravity = !(body_->getFlags() & BT_DISABLE_WORLD_GRAVITY);
+    if (generation_->gravityInSubSteps && worldGravity) {
+        body_->setFlags(body_->getFlags() | BT_DISABLE_WORLD_GRAVITY);
+        body_->setGravity(btVector3(0, 0, 0));
+    } else if (!generation_->gravityInSubSteps && !worldGravity) {
+        // Only on a change of generation: setGravity rounds the body's weight differently from
+        // setMassProps, and the rigid-body step would notice.
+        body_->setFlags(body_->getFlags() & ~BT_DISABLE_WORLD_GRAVITY);
+        body_->setGravity(world_.getGravity());
+    }
 }
 
 void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
@@ -152,6 +166,7 @@ void Vehicle::setConfig(std::shared_ptr<const VehicleConfig> config)
 
     config_ = std::move(config);
     applyMassProperties();
+    applyGeneration();
     btTransform com = origin;
     com.setOrigin(origin.getOrigin() + quatRotate(origin.getRotation(), toBt(config_->chassis.cmOffset)));
     body_->setCenterOfMassTransform(com);
@@ -229,7 +244,8 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     if (in.autoBox)
         driveState_.autoBoxOn = *in.autoBox;
     updateGears(c, in, dt, cmd, driveState_);
-    const DriveCoupling coupling = coupleDrive(c, in, cmd, driveState_.gearbox);
+    const ModelGeneration& generation = *generation_;
+    const DriveCoupling coupling = coupleDrive(c, generation, in, cmd, driveState_.gearbox);
     std::array<double, kMaxWheels> lastJounce;
     for (std::size_t i = 0; i < n; ++i)
         lastJounce[i] = results_[i].jounce;
@@ -293,6 +309,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
                       SubStepResults& out)
 {
     const VehicleConfig& c = *config_;
+    const ModelGeneration& generation = *generation_;
     const std::size_t n = c.wheels.size();
     btVector3 force(0, 0, 0);
     btVector3 torque(0, 0, 0);
@@ -322,18 +339,16 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         }
         out.touching[i] = true;
         VehicleConstraint::Row limit;
-        if (step.index == 0 && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, limit))
+        if (step.index == 0 && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, generation.suspensionLimitErp, limit))
             constraint_->addRow(limit);
-        const SuspensionForce sf = suspensionForce(c.simulation, wc, road_[i], strut, susp, step.gravity, cs, step.cm);
+        const SuspensionForce sf =
+            suspensionForce(c.simulation, generation.springLaw, wc, road_[i], strut, susp, step.gravity, cs, step.cm);
         strutDirection[i] = strut.direction;
         forceArm[i] = sf.arm;
         force += sf.force;
         torque += sf.arm.cross(sf.force);
 
-        TireContact contact;
-        contact.wheel = &wc;
-        contact.road = &road_[i];
-        contact.loadFilter = &c.tireLoadFilter;
+        TireContact contact{wc, road_[i], c.tireLoadFilter, generation};
         contact.contactPoint = susp.contactPoint;
         contact.lateralAxis = lateralAxis;
         contact.jounce = susp.jounce;
@@ -347,7 +362,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.h = step.h;
         contact.timerStep = step.timerStep;
         contact.firstSubStep = step.index == 0;
-        const TireResult tire = tireStage(contact, tireShaders_[i], cs, step.cm, ws);
+        const TireResult tire = tireStage(contact, cs, step.cm, ws);
         res.suspForce += sf.normalForce;
         res.tireLoad += tire.load.filteredLoad;
         res.rawTireLoad += sf.normalForce;
@@ -368,14 +383,15 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24).
     std::array<double, kMaxWheels> omegaNew;
     std::fill_n(omegaNew.begin(), n, 0.0);
-    drive_.engineDriveTorque = solveDrivetrain(c, in, cmd, coupling, step.h, state_, std::span(tireTorque).first(n),
+    drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, coupling, step.h, state_, std::span(tireTorque).first(n),
                                                brakes, driveState_, std::span(omegaNew).first(n));
     rotateWheels(c, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
 
     // U10h - U10i: anti-roll bars, then the private chassis integration (§2.13, §2.25).
     addAntiRollTorque(c, out.jounce, out.touching, std::span(strutDirection).first(n), std::span(forceArm).first(n),
                       torque);
-    integrateChassis(cs, force, torque, body_->getInvMass(), body_->getInvInertiaDiagLocal(), step.h);
+    integrateChassis(cs, force, torque, body_->getInvMass(), body_->getInvInertiaDiagLocal(), step.h,
+                     generation.gravityInSubSteps ? step.gravity : btVector3(0, 0, 0));
 }
 
 void Vehicle::addTireResults(const TireResult& tire, const btVector3& contactPoint, WheelResult& res)

@@ -15,8 +15,8 @@
 #include "vehicle/Ground.h"
 #include "vehicle/SuspensionStage.h"
 #include "vehicle/Gearbox.h"
+#include "vehicle/ModelGeneration.h"
 #include "vehicle/VehicleConstraint.h"
-#include "vehicle/TireModel.h"
 #include "vehicle/VehicleInputs.h"
 #include "vehicle/VehicleUpdate.h"
 #include "config/VehicleConfig.h"
@@ -151,6 +151,9 @@ private:
     void rebuildWheels();
     /// travel_ from the configuration's wheels (after any change of it).
     void cacheTravelDirections();
+    /// The configuration's model generation, and the body's gravity to match it: a generation that
+    /// integrates gravity in its sub-steps takes it away from the rigid-body step.
+    void applyGeneration();
     void spawnTransform(const SpawnPose& pose, btTransform& out) const;
 
     btDiscreteDynamicsWorld& world_;
@@ -168,7 +171,7 @@ private:
     std::vector<RoadContact> road_;  ///< this update's contact planes (§2.2)
     bool constraintInWorld_ = false;  ///< constraint_ is added to world_ (only while it has rows)
     std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
-    std::vector<TireShader> tireShaders_;  ///< per wheel, from tireShaderFor()
+    const ModelGeneration* generation_ = nullptr;  ///< the configuration's (simulation.model)
     std::vector<btVector3> travel_;        ///< per wheel, the unit suspension travel direction (chassis frame)
     std::vector<WheelResult> results_;
     std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type

@@ -8,6 +8,7 @@
 #include "vehicle/Differential.h"
 #include "vehicle/Gearbox.h"
 #include "vehicle/PhysxTimer.h"
+#include "vehicle/tire/TireState.h"
 #include "config/VehicleConfig.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -35,6 +36,7 @@ struct WheelState {
     bool hasPrevJounce = false;       ///< false after a reset: the first jounce speed is 0
     PhysxTimer stickyForwardTimer = 0.0f;  ///< t_F, s, §2.12 (single precision, §2.31)
     PhysxTimer stickySideTimer = 0.0f;     ///< t_S, s, §2.12 (single precision, §2.31)
+    TireState tire;                        ///< the tire model's own state (tire/TireState.h)
 };
 
 /// The ground under one wheel for this update (§2.1, §2.2): the contact plane n·p + d = 0.

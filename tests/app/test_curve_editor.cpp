@@ -151,14 +151,14 @@ private slots:
         const double underMouse = b.valueAt(to).y();
         QVERIFY(dragWithMouse(b, from, to));
         QCOMPARE(b.steps, 1);  // one undoable edit, on release
-        QCOMPARE(b.config.wheels[0].tire.frictionVsSlipGraph[1].x, 0.1);  // exactly
-        QVERIFY2(std::fabs(b.config.wheels[0].tire.frictionVsSlipGraph[1].y - underMouse) < 1e-3,
-                 qPrintable(QString::number(b.config.wheels[0].tire.frictionVsSlipGraph[1].y)));
+        QCOMPARE(b.config.wheels[0].tire.physx()->frictionVsSlipGraph[1].x, 0.1);  // exactly
+        QVERIFY2(std::fabs(b.config.wheels[0].tire.physx()->frictionVsSlipGraph[1].y - underMouse) < 1e-3,
+                 qPrintable(QString::number(b.config.wheels[0].tire.physx()->frictionVsSlipGraph[1].y)));
         QVERIFY(std::fabs(underMouse - 1.2) < 0.02);
         QCOMPARE(b.ranges(), before);  // still, after the edit came back
         // The other points did not move.
-        QCOMPARE(b.config.wheels[0].tire.frictionVsSlipGraph[2].x, 1.0);
-        QCOMPARE(b.config.wheels[0].tire.frictionVsSlipGraph[2].y, 1.0);
+        QCOMPARE(b.config.wheels[0].tire.physx()->frictionVsSlipGraph[2].x, 1.0);
+        QCOMPARE(b.config.wheels[0].tire.physx()->frictionVsSlipGraph[2].y, 1.0);
     }
 
     void verticalDragOnTheLateralStiffnessKneeKeepsX()
@@ -167,14 +167,14 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&b.editor));
         QVERIFY(b.editor.showCurve("lateralStiffness", 0));
         const auto before = b.ranges();
-        const double y0 = b.config.wheels[0].tire.latStiffY;
+        const double y0 = b.config.wheels[0].tire.physx()->latStiffY;
         const QPoint from = b.pixel({2.0, y0});
         const QPoint to = b.pixel({2.0, 15.0}) - QPoint(4, 0);
         const double underMouse = b.valueAt(to).y();
         QVERIFY(dragWithMouse(b, from, to, 10));
-        QCOMPARE(b.config.wheels[0].tire.latStiffX, 2.0);  // exactly
-        QVERIFY2(std::fabs(b.config.wheels[0].tire.latStiffY - underMouse) < 1e-3 * underMouse,
-                 qPrintable(QString("%1 vs %2").arg(b.config.wheels[0].tire.latStiffY).arg(underMouse)));
+        QCOMPARE(b.config.wheels[0].tire.physx()->latStiffX, 2.0);  // exactly
+        QVERIFY2(std::fabs(b.config.wheels[0].tire.physx()->latStiffY - underMouse) < 1e-3 * underMouse,
+                 qPrintable(QString("%1 vs %2").arg(b.config.wheels[0].tire.physx()->latStiffY).arg(underMouse)));
         QVERIFY(std::fabs(underMouse - 15.0) < 0.3);
         QCOMPARE(b.ranges(), before);
         QCOMPARE(b.steps, 1);
@@ -185,13 +185,13 @@ private slots:
         Bench b(referenceCar());
         QVERIFY(QTest::qWaitForWindowExposed(&b.editor));
         QVERIFY(b.editor.showCurve("lateralStiffness", 0));
-        const double y0 = b.config.wheels[0].tire.latStiffY;
+        const double y0 = b.config.wheels[0].tire.physx()->latStiffY;
         const QPoint from = b.pixel({2.0, y0});
         const QPoint to = b.pixel({2.5, y0}) + QPoint(0, 2);
         const double underMouse = b.valueAt(to).x();
         QVERIFY(dragWithMouse(b, from, to));
-        QVERIFY(std::fabs(b.config.wheels[0].tire.latStiffX - underMouse) < 1e-3 * underMouse);
-        QCOMPARE(b.config.wheels[0].tire.latStiffY, y0);  // y held: moved 2 pixels only
+        QVERIFY(std::fabs(b.config.wheels[0].tire.physx()->latStiffX - underMouse) < 1e-3 * underMouse);
+        QCOMPARE(b.config.wheels[0].tire.physx()->latStiffY, y0);  // y held: moved 2 pixels only
     }
 
     void axesHaveAMinimumSpanAndRoundTicks()
@@ -354,11 +354,11 @@ private slots:
             QVERIFY(w.curves().showCurve("lateralStiffness", 0));
             QCOMPARE(w.curves().dragPoint(0, 0, 2.0, 9.0), QString());
             QCOMPARE(w.document().undoStack()->count(), 1);
-            QCOMPARE(fr().tire.latStiffY, on ? 9.0 : before.wheels[1].tire.latStiffY);
+            QCOMPARE(fr().tire.physx()->latStiffY, on ? 9.0 : before.wheels[1].tire.physx()->latStiffY);
             // Friction vs slip, dragged.
             QVERIFY(w.curves().showCurve("frictionVsSlip", 0));
             QCOMPARE(w.curves().dragPoint(0, 2, 1.0, 0.8), QString());
-            QCOMPARE(fr().tire.frictionVsSlipGraph[2].y, on ? 0.8 : 1.0);
+            QCOMPARE(fr().tire.physx()->frictionVsSlipGraph[2].y, on ? 0.8 : 1.0);
             // Camber vs jounce: the curve shows absolute camber; FR gets the mirrored offset.
             QVERIFY(w.curves().showCurve("camber", 0));
             QCOMPARE(w.curves().dragPoint(0, 2, 0.3, 0.02), QString());

@@ -1,5 +1,6 @@
-// The Unity friction curve editors (widgets/UnityCurves, docs/unity.md "Friction curves"): offered
-// for Unity tires only, the origin fixed and the extremum and asymptote draggable, the model's
+// The Unity friction curve editors (the Unity tire model's curves, vehicle/tire/UnityTire, drawn by
+// widgets/CurveDefinitions; docs/unity.md "Friction curves"): offered for Unity tires only, in place
+// of the PhysX tire's, the origin fixed and the extremum and asymptote draggable, the model's
 // spline drawn through them, a table, the live operating point of the wheel, and edits that follow
 // the link box as one undo step.
 
@@ -7,10 +8,9 @@
 #include "config/EditSession.h"
 #include "config/ParameterPaths.h"
 #include "config/VehicleJson.h"
-#include "vehicle/UnityTireModel.h"
+#include "vehicle/tire/UnityTire.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
-#include "widgets/UnityCurves.h"
 
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -70,11 +70,12 @@ private slots:
     void pointsLineAndOperatingPoint()
     {
         VehicleConfig car = unityCar();
-        car.wheels[1].tire.unity->sidewaysFriction.stiffness = 1.25;
-        const std::vector<CurveDef> defs = widgets::unityCurveDefinitions(car, 1);
-        QCOMPARE(defs.size(), std::size_t(2));
-        const CurveDef& side = defs[1];
-        QCOMPARE(side.id, std::string("unitySideways"));
+        car.wheels[1].tire.unity()->sidewaysFriction.stiffness = 1.25;
+        const std::vector<CurveDef> defs = widgets::curveDefinitions(car, 1);
+        // The Unity tire's two curves, forward first; none of the PhysX tire's.
+        QVERIFY(find(defs, "unityForward") && find(defs, "unityForward") + 1 == find(defs, "unitySideways"));
+        QVERIFY(!find(defs, "frictionVsSlip") && !find(defs, "lateralStiffness"));
+        const CurveDef& side = *find(defs, "unitySideways");
         QVERIFY(side.perWheel);
         QVERIFY(std::fabs(side.xScale - 180.0 / kPi) < 1e-12);  // slip angle shown in degrees
         const auto& pts = side.series.at(0).points;
@@ -86,7 +87,7 @@ private slots:
         QCOMPARE(pts[2].y, 0.75);
         // The line is the model's spline: through every point, flat beyond the asymptote.
         for (const auto& [x, y] : side.line)
-            QCOMPARE(y, sim::frictionCurveValue(car.wheels[1].tire.unity->sidewaysFriction, x));
+            QCOMPARE(y, sim::frictionCurveValue(car.wheels[1].tire.unity()->sidewaysFriction, x));
         QVERIFY(side.line.back().first > pts[2].x && side.line.back().second == pts[2].y);
         // The operating point: |slip| against |normalised force| / stiffness.
         telemetry::Frame f{};
@@ -110,8 +111,8 @@ private slots:
             gui::MainWindow w;
             QVERIFY(w.openVehicle(file));
             w.parameters().setLink(link);
-            auto fl = [&] { return *w.document().config().wheels[0].tire.unity; };
-            auto fr = [&] { return *w.document().config().wheels[1].tire.unity; };
+            auto fl = [&] { return *w.document().config().wheels[0].tire.unity(); };
+            auto fr = [&] { return *w.document().config().wheels[1].tire.unity(); };
             // Drag the front-left sideways extremum: FR follows as-is (nothing here is mirrored).
             QVERIFY(w.curves().showCurve("unitySideways", 0));
             QCOMPARE(w.curves().dragPoint(0, 1, 0.15, 1.1), QString());

@@ -36,7 +36,7 @@ private slots:
         const VehicleConfig& car = w.document().config();
         QCOMPARE(car.name, std::string("UnityCar"));
         QCOMPARE(car.wheels.size(), std::size_t(4));
-        QVERIFY(car.wheels[0].tire.model == TireModelKind::Unity);
+        QVERIFY(car.wheels[0].tire.model() == TireModelKind::Unity);
         gui::ConversionReportDialog* report = actions->lastReport();
         QVERIFY(report && report->isVisible());
         QVERIFY(report->table()->topLevelItemCount() >= 5);
@@ -48,7 +48,7 @@ private slots:
         QVERIFY(actions->lastReport()->summary().contains("JounceVehicleLoader.cs"));
         const exchange::ImportResult back = exchange::importUnityFile(file.toStdString());
         QVERIFY(back.ok());
-        QCOMPARE(back.vehicle.wheels[3].tire.unity, car.wheels[3].tire.unity);
+        QCOMPARE(back.vehicle.wheels[3].tire.params, car.wheels[3].tire.params);
 
         // A broken file: the report says why, the open vehicle stays.
         const QString broken = dir.filePath("broken.json");

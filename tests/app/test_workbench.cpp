@@ -214,10 +214,10 @@ private slots:
         QCOMPARE(w.document().config().wheels[2].suspension.camberAtMaxCompression, 0.02);
         QVERIFY(w.curves().showCurve("lateralStiffness", 0));
         QCOMPARE(w.curves().dragPoint(0, 0, 2.5, 18.0), QString());
-        QCOMPARE(w.document().config().wheels[0].tire.latStiffX, 2.5);
-        QCOMPARE(w.document().config().wheels[0].tire.latStiffY, 18.0);
+        QCOMPARE(w.document().config().wheels[0].tire.physx()->latStiffX, 2.5);
+        QCOMPARE(w.document().config().wheels[0].tire.physx()->latStiffY, 18.0);
         w.document().undoStack()->undo();
-        QCOMPARE(w.document().config().wheels[0].tire.latStiffX, 2.0);
+        QCOMPARE(w.document().config().wheels[0].tire.physx()->latStiffX, 2.0);
     }
 
     void maneuverEndsWithItsFigures()

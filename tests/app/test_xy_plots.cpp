@@ -7,7 +7,7 @@
 #include "config/VehicleJson.h"
 #include "run/Simulation.h"
 #include "vehicle/Gearbox.h"
-#include "vehicle/UnityTireModel.h"
+#include "vehicle/tire/UnityTire.h"
 #include "widgets/TelemetryPanel.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlot.h"
@@ -179,8 +179,7 @@ private slots:
             QVERIFY(std::fabs(std::hypot(q.x(), q.y()) - 1.0) < 1e-12);
         // Unity tire: pure slips reach each curve's peak × stiffness (docs/unity.md "Combined slip").
         TireData unity;
-        unity.model = TireModelKind::Unity;
-        unity.unity = UnityTireData{{0.4, 1.2, 0.8, 0.6, 1.5}, {0.2, 0.8, 0.5, 1.0, 0.9}};
+        unity.params = UnityTireParams{{0.4, 1.2, 0.8, 0.6, 1.5}, {0.2, 0.8, 0.5, 1.0, 0.9}};
         double maxLat = 0.0, maxLong = 0.0;
         for (const QPointF& q : frictionLimit(unity)) {
             maxLat = std::max(maxLat, std::fabs(q.x()));

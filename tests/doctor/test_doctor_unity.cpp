@@ -1,6 +1,7 @@
-// The doctor's Unity checks (model/doctor/UnityChecks.cpp, docs/unity.md "Doctor checks"): each
-// mistake fires with the vehicle's numbers, names leaves of the vehicle, and its fix clears it and
-// leaves a valid vehicle; Unity's default curves and PhysX cars get none of them.
+// The doctor's Unity checks (the Unity tire model's own, model/vehicle/tire/UnityTire.cpp, reported by
+// model/doctor/TireChecks.cpp; docs/unity.md "Doctor checks"): each mistake fires with the vehicle's
+// numbers, names leaves of the vehicle, and its fix clears it and leaves a valid vehicle; Unity's
+// default curves and PhysX cars get none of them.
 
 #include "config/ReferenceCar.h"
 #include "config/VehicleValidation.h"
@@ -21,10 +22,8 @@ namespace {
 VehicleConfig unityCar()
 {
     VehicleConfig c = referenceCar();
-    for (WheelConfig& w : c.wheels) {
-        w.tire.model = TireModelKind::Unity;
-        w.tire.unity = UnityTireData{};
-    }
+    for (WheelConfig& w : c.wheels)
+        w.tire.params = UnityTireParams{};
     return c;
 }
 
@@ -54,8 +53,8 @@ struct Case {
     bool hasFix = true;
 };
 
-WheelFrictionCurve& side(VehicleConfig& c, std::size_t i) { return c.wheels[i].tire.unity->sidewaysFriction; }
-WheelFrictionCurve& forward(VehicleConfig& c, std::size_t i) { return c.wheels[i].tire.unity->forwardFriction; }
+WheelFrictionCurve& side(VehicleConfig& c, std::size_t i) { return c.wheels[i].tire.unity()->sidewaysFriction; }
+WheelFrictionCurve& forward(VehicleConfig& c, std::size_t i) { return c.wheels[i].tire.unity()->forwardFriction; }
 
 const std::vector<Case>& cases()
 {
@@ -72,12 +71,8 @@ const std::vector<Case>& cases()
          [](VehicleConfig& c) { forward(c, 0).extremumValue = 0; forward(c, 0).asymptoteValue = 0; }, "cannot drive or brake"},
         {"steep curve", "unity.steepCurve", doctor::Severity::Warning,
          [](VehicleConfig& c) { side(c, 1).extremumSlip = 0.005; side(c, 1).asymptoteSlip = 0.01; }, "400 x load"},
-        {"curves a PhysX tire ignores", "unity.unusedCurves", doctor::Severity::Advice,
-         [](VehicleConfig& c) { c.wheels[2].tire.model = TireModelKind::PhysX; c.wheels[3].tire.model = TireModelKind::PhysX; },
-         "its model is physx"},
-        {"mixed models", "unity.mixedModels", doctor::Severity::Advice,
-         [](VehicleConfig& c) { c.wheels[0].tire.model = TireModelKind::PhysX; c.wheels[0].tire.unity.reset(); },
-         "3 of 4 wheels", false},
+        {"mixed models", "tire.mixedModels", doctor::Severity::Advice,
+         [](VehicleConfig& c) { c.wheels[0].tire.params = PhysxTireParams{}; }, "(FL: physx; FR, RL, RR: unity)", false},
     };
     return all;
 }

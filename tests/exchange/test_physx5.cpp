@@ -240,7 +240,7 @@ void TestPhysx5::nvidiaFilesImportValidateAndDrive()
     QCOMPARE(v.wheels[0].suspension.maxCompression, 0.10000000149011612);  // the legacy rest distance
     QCOMPARE(v.wheels[0].wheel.maxSteer, 0.5235990285873413);
     QCOMPARE(v.wheels[2].wheel.mass, 30.0);
-    QCOMPARE(v.wheels[2].tire.longitudinalStiffnessPerUnitGravity, 24525.0 / kGravity);
+    QCOMPARE(v.wheels[2].tire.physx()->longitudinalStiffnessPerUnitGravity, 24525.0 / kGravity);
     QCOMPARE(v.drive.differential4W.type, DifferentialType::LS_4WD);
     QCOMPARE(v.drive.ackermann.axleSeparation, 2.863219976425171);
     int resets = 0;

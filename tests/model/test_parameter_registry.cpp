@@ -69,6 +69,8 @@ private slots:
         for (const config::LeafRef& leaf : reg.leaves(base)) {
             if (leaf.path == "drive.type")
                 continue;  // changes which parts exist; covered by the variants
+            if (leaf.node->kind == NodeKind::Enumeration && leaf.node->enumValues.size() == 1)
+                continue;  // one choice so far (simulation.model): nothing else to write
             VehicleConfig edited = base;
             const Json before = *reg.get(edited, leaf.path);
             const Json after = differentValue(*leaf.node, before);

@@ -45,11 +45,11 @@ private slots:
         QTest::newRow("no travel") << Edit([](VehicleConfig& c) { c.wheels[1].suspension.maxCompression = 0; c.wheels[1].suspension.maxDroop = 0; })
                                    << "/wheels/1/suspension/maxDroop" << "travel";
         QTest::newRow("tire type") << Edit([](VehicleConfig& c) { c.wheels[3].tire.type = 2; }) << "/wheels/3/tire/type" << "tire types";
-        QTest::newRow("friction x0") << Edit([](VehicleConfig& c) { c.wheels[0].tire.frictionVsSlipGraph[0].x = 0.1; })
+        QTest::newRow("friction x0") << Edit([](VehicleConfig& c) { c.wheels[0].tire.physx()->frictionVsSlipGraph[0].x = 0.1; })
                                      << "/wheels/0/tire/frictionVsSlipGraph/0/0" << "must be 0";
-        QTest::newRow("friction x2") << Edit([](VehicleConfig& c) { c.wheels[0].tire.frictionVsSlipGraph[2].x = 0.05; })
+        QTest::newRow("friction x2") << Edit([](VehicleConfig& c) { c.wheels[0].tire.physx()->frictionVsSlipGraph[2].x = 0.05; })
                                      << "/wheels/0/tire/frictionVsSlipGraph/2/0" << "second";
-        QTest::newRow("friction peak") << Edit([](VehicleConfig& c) { c.wheels[0].tire.frictionVsSlipGraph[1].y = 0.5; })
+        QTest::newRow("friction peak") << Edit([](VehicleConfig& c) { c.wheels[0].tire.physx()->frictionVsSlipGraph[1].y = 0.5; })
                                        << "/wheels/0/tire/frictionVsSlipGraph/1/1" << "peak";
         QTest::newRow("travel direction") << Edit([](VehicleConfig& c) { c.wheels[2].geometry.suspTravelDirection = {0, 0, -0.5}; })
                                           << "/wheels/2/geometry/suspTravelDirection" << "unit vector";

@@ -47,7 +47,7 @@ private slots:
         const config::VehicleFile round = config::loadVehicle(back.toStdString());
         QVERIFY(round.ok());
         for (std::size_t i = 0; i < 4; ++i) {
-            QCOMPARE(round.config.wheels[i].tire.unity, original.config.wheels[i].tire.unity);
+            QCOMPARE(round.config.wheels[i].tire.params, original.config.wheels[i].tire.params);
             QCOMPARE(round.config.wheels[i].suspension.springStrength, 35000.0);
         }
         QCOMPARE(round.config.chassis.mass, 1500.0);

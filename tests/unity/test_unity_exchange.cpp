@@ -81,7 +81,7 @@ std::string mappedDifference(const VehicleConfig& a, const VehicleConfig& b)
         d += differ(close(p.geometry.wheelCentreOffset, q.geometry.wheelCentreOffset) &&
                         close(p.geometry.suspForceAppPointOffset, q.geometry.suspForceAppPointOffset) &&
                         close(p.geometry.tireForceAppPointOffset, q.geometry.tireForceAppPointOffset), w + "geometry ");
-        d += differ(p.tire.model == q.tire.model && p.tire.unity == q.tire.unity, w + "tire ");
+        d += differ(p.tire.params == q.tire.params, w + "tire ");
     }
     const SimulationConfig& s = a.simulation;
     const SimulationConfig& t = b.simulation;
@@ -245,7 +245,7 @@ private slots:
         QCOMPARE(rl.suspensionSpring, (UnityJointSpring{40000, 3500, 0.5}));
         QCOMPARE(rl.forceAppPointDistance, 0.3);
         QCOMPARE(rl.sidewaysFriction.stiffness, 1.2);
-        QCOMPARE(rl.forwardFriction, UnityTireData{}.forwardFriction);
+        QCOMPARE(rl.forwardFriction, UnityTireParams{}.forwardFriction);
     }
 
     void prefabImportsDrivesExportsAndReimportsEqual()
@@ -256,7 +256,7 @@ private slots:
         QCOMPARE(car.wheels.size(), std::size_t(4));
         // Sorted FL, FR, RL, RR; the rear wheels carry the fixture's 1.2 sideways stiffness.
         QVERIFY(car.wheels[0].geometry.wheelCentreOffset.y > 0 && car.wheels[0].geometry.wheelCentreOffset.x > 0);
-        QCOMPARE(car.wheels[3].tire.unity->sidewaysFriction.stiffness, 1.2);
+        QCOMPARE(car.wheels[3].tire.unity()->sidewaysFriction.stiffness, 1.2);
         QVERIFY(close(car.wheels[0].geometry.wheelCentreOffset, {1.35, 0.78, -0.15 - 0.1}));
         QVERIFY(first.report.toText().find("WheelFL") != std::string::npos);
         qInfo("%s", first.report.toText().c_str());
@@ -332,7 +332,7 @@ private slots:
                 u.wheelColliders.push_back(w);
             }
         const ImportResult r = importUnity(u);
-        const WheelFrictionCurve& f = r.vehicle.wheels[0].tire.unity->forwardFriction;
+        const WheelFrictionCurve& f = r.vehicle.wheels[0].tire.unity()->forwardFriction;
         const double load = (250.0 + 20.0) * kGravity;
         JOUNCE_VERIFY_NEAR(f.extremumValue, 20000.0 / load, 1e-9);
         JOUNCE_VERIFY_NEAR(f.asymptoteValue, 10000.0 / load, 1e-9);

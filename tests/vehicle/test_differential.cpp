@@ -11,6 +11,8 @@ using namespace jounce::sim;
 
 namespace {
 
+constexpr HandbrakeDifferentialRule kPhysx41 = HandbrakeDifferentialRule::FrontDriveWhileHandbrake;
+
 double sum(const WheelShares4& s)
 {
     return std::accumulate(s.begin(), s.end(), 0.0);
@@ -53,9 +55,9 @@ void TestDifferential::snippetEqualSpeeds()
     // §7.5: LS_4WD snippet defaults, equal speeds: γ = α = (0.225, 0.225, 0.275, 0.275).
     const Differential4WData d;
     const WheelShares4 expected{0.225, 0.225, 0.275, 0.275};
-    verifyShares(differentialAveragingWeights4W(d, 0.0), expected, 1e-12);
-    verifyShares(differentialTorqueRatios4W(d, 0.0, {15.0, 15.0, 15.0, 15.0}), expected, 1e-12);
-    verifyShares(differentialTorqueRatios4W(d, 0.0, {-3.0, -3.0, -3.0, -3.0}), expected, 1e-12);
+    verifyShares(differentialAveragingWeights4W(d, 0.0, kPhysx41), expected, 1e-12);
+    verifyShares(differentialTorqueRatios4W(d, 0.0, {15.0, 15.0, 15.0, 15.0}, kPhysx41), expected, 1e-12);
+    verifyShares(differentialTorqueRatios4W(d, 0.0, {-3.0, -3.0, -3.0, -3.0}, kPhysx41), expected, 1e-12);
 }
 
 void TestDifferential::snippetHandbrake()
@@ -63,19 +65,19 @@ void TestDifferential::snippetHandbrake()
     // §7.5: any handbrake > 0: γ = α = (0.5, 0.5, 0, 0).
     const Differential4WData d;
     const WheelShares4 expected{0.5, 0.5, 0.0, 0.0};
-    verifyShares(differentialAveragingWeights4W(d, 0.01), expected, 1e-12);
-    verifyShares(differentialTorqueRatios4W(d, 1.0, {10.0, 10.0, 10.0, 10.0}), expected, 1e-12);
+    verifyShares(differentialAveragingWeights4W(d, 0.01, kPhysx41), expected, 1e-12);
+    verifyShares(differentialTorqueRatios4W(d, 1.0, {10.0, 10.0, 10.0, 10.0}, kPhysx41), expected, 1e-12);
 }
 
 void TestDifferential::snippetCentreBiasExceeded()
 {
     // §7.5: fronts at 20, rears at 10 rad/s: γ = (0.141304, 0.141304, 0.358696, 0.358696).
     const Differential4WData d;
-    const WheelShares4 g = differentialTorqueRatios4W(d, 0.0, {20.0, 20.0, 10.0, 10.0});
+    const WheelShares4 g = differentialTorqueRatios4W(d, 0.0, {20.0, 20.0, 10.0, 10.0}, kPhysx41);
     verifyShares(g, {0.141304, 0.141304, 0.358696, 0.358696}, 1e-6);
     JOUNCE_VERIFY_NEAR(sum(g), 1.0, 1e-12);
     // α is never bias-adjusted.
-    verifyShares(differentialAveragingWeights4W(d, 0.0), {0.225, 0.225, 0.275, 0.275}, 1e-12);
+    verifyShares(differentialAveragingWeights4W(d, 0.0, kPhysx41), {0.225, 0.225, 0.275, 0.275}, 1e-12);
 }
 
 void TestDifferential::splitVectors()
@@ -108,9 +110,9 @@ void TestDifferential::limitedSlipFallsBackToOpen()
     // §7.5: any wheel speed zero or of opposite sign -> open split.
     const Differential4WData d;
     const WheelShares4 open{0.225, 0.225, 0.275, 0.275};
-    verifyShares(differentialTorqueRatios4W(d, 0.0, {20.0, 20.0, 10.0, 0.0}), open, 1e-12);
-    verifyShares(differentialTorqueRatios4W(d, 0.0, {20.0, -20.0, 10.0, 10.0}), open, 1e-12);
-    verifyShares(differentialTorqueRatios4W(d, 0.0, {0.0, 0.0, 0.0, 0.0}), open, 1e-12);
+    verifyShares(differentialTorqueRatios4W(d, 0.0, {20.0, 20.0, 10.0, 0.0}, kPhysx41), open, 1e-12);
+    verifyShares(differentialTorqueRatios4W(d, 0.0, {20.0, -20.0, 10.0, 10.0}, kPhysx41), open, 1e-12);
+    verifyShares(differentialTorqueRatios4W(d, 0.0, {0.0, 0.0, 0.0, 0.0}, kPhysx41), open, 1e-12);
 }
 
 void TestDifferential::allTypesStaticTable()
@@ -127,32 +129,38 @@ void TestDifferential::allTypesStaticTable()
     const WheelShares4 frontWd{0.3, 0.7, 0.0, 0.0};
     const WheelShares4 rearWd{0.0, 0.0, 0.8, 0.2};
     const WheelShares4 anySpeeds{30.0, 10.0, -5.0, 7.0};
-    verifyShares(differentialAveragingWeights4W(make(DifferentialType::LS_4WD), 0.0), fourWd, 1e-12);
-    verifyShares(differentialAveragingWeights4W(make(DifferentialType::OPEN_4WD), 0.0), fourWd, 1e-12);
-    verifyShares(differentialAveragingWeights4W(make(DifferentialType::LS_FRONTWD), 0.0), frontWd, 1e-12);
-    verifyShares(differentialAveragingWeights4W(make(DifferentialType::OPEN_FRONTWD), 0.0), frontWd, 1e-12);
-    verifyShares(differentialAveragingWeights4W(make(DifferentialType::LS_REARWD), 0.0), rearWd, 1e-12);
-    verifyShares(differentialAveragingWeights4W(make(DifferentialType::OPEN_REARWD), 0.0), rearWd, 1e-12);
+    verifyShares(differentialAveragingWeights4W(make(DifferentialType::LS_4WD), 0.0, kPhysx41), fourWd, 1e-12);
+    verifyShares(differentialAveragingWeights4W(make(DifferentialType::OPEN_4WD), 0.0, kPhysx41), fourWd, 1e-12);
+    verifyShares(differentialAveragingWeights4W(make(DifferentialType::LS_FRONTWD), 0.0, kPhysx41), frontWd, 1e-12);
+    verifyShares(differentialAveragingWeights4W(make(DifferentialType::OPEN_FRONTWD), 0.0, kPhysx41), frontWd, 1e-12);
+    verifyShares(differentialAveragingWeights4W(make(DifferentialType::LS_REARWD), 0.0, kPhysx41), rearWd, 1e-12);
+    verifyShares(differentialAveragingWeights4W(make(DifferentialType::OPEN_REARWD), 0.0, kPhysx41), rearWd, 1e-12);
     // Open types: γ = α whatever the speeds.
-    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_4WD), 0.0, anySpeeds), fourWd, 1e-12);
-    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_FRONTWD), 0.0, anySpeeds), frontWd, 1e-12);
-    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_REARWD), 0.0, anySpeeds), rearWd, 1e-12);
+    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_4WD), 0.0, anySpeeds, kPhysx41), fourWd, 1e-12);
+    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_FRONTWD), 0.0, anySpeeds, kPhysx41), frontWd, 1e-12);
+    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_REARWD), 0.0, anySpeeds, kPhysx41), rearWd, 1e-12);
     // Open diff ignores large speed differences that a limited-slip one would correct.
-    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_4WD), 0.0, {40.0, 10.0, 10.0, 10.0}),
+    verifyShares(differentialTorqueRatios4W(make(DifferentialType::OPEN_4WD), 0.0, {40.0, 10.0, 10.0, 10.0}, kPhysx41),
                  fourWd, 1e-12);
 }
 
 void TestDifferential::handbrakeRuleOnlyForFourWheelTypes()
 {
-    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_4WD, 0.5), DifferentialType::LS_FRONTWD);
-    QCOMPARE(effectiveDifferentialType(DifferentialType::OPEN_4WD, 0.5), DifferentialType::OPEN_FRONTWD);
-    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_4WD, 0.0), DifferentialType::LS_4WD);
-    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_REARWD, 1.0), DifferentialType::LS_REARWD);
-    QCOMPARE(effectiveDifferentialType(DifferentialType::OPEN_REARWD, 1.0), DifferentialType::OPEN_REARWD);
-    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_FRONTWD, 1.0), DifferentialType::LS_FRONTWD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_4WD, 0.5, kPhysx41), DifferentialType::LS_FRONTWD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::OPEN_4WD, 0.5, kPhysx41), DifferentialType::OPEN_FRONTWD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_4WD, 0.0, kPhysx41), DifferentialType::LS_4WD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_REARWD, 1.0, kPhysx41), DifferentialType::LS_REARWD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::OPEN_REARWD, 1.0, kPhysx41), DifferentialType::OPEN_REARWD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_FRONTWD, 1.0, kPhysx41), DifferentialType::LS_FRONTWD);
     // A rear-drive car keeps driving the rear under handbrake.
-    verifyShares(differentialAveragingWeights4W(diffOfType(DifferentialType::OPEN_REARWD), 1.0),
+    verifyShares(differentialAveragingWeights4W(diffOfType(DifferentialType::OPEN_REARWD), 1.0, kPhysx41),
                  {0.0, 0.0, 0.5, 0.5}, 1e-12);
+    // A generation without the rule: the handbrake leaves the 4WD types alone.
+    constexpr HandbrakeDifferentialRule none = HandbrakeDifferentialRule::Unchanged;
+    QCOMPARE(effectiveDifferentialType(DifferentialType::LS_4WD, 1.0, none), DifferentialType::LS_4WD);
+    QCOMPARE(effectiveDifferentialType(DifferentialType::OPEN_4WD, 1.0, none), DifferentialType::OPEN_4WD);
+    verifyShares(differentialAveragingWeights4W(diffOfType(DifferentialType::OPEN_4WD), 1.0, none),
+                 differentialAveragingWeights4W(diffOfType(DifferentialType::OPEN_4WD), 0.0, kPhysx41), 1e-15);
 }
 
 void TestDifferential::leftRightSplitFeedsIsoLeftWheel()
@@ -160,12 +168,12 @@ void TestDifferential::leftRightSplitFeedsIsoLeftWheel()
     // §6.14: in Jounce frontLeftRightSplit is the share of the ISO front-left wheel (index 0).
     Differential4WData d = diffOfType(DifferentialType::OPEN_FRONTWD);
     d.frontLeftRightSplit = 0.7;
-    const WheelShares4 a = differentialAveragingWeights4W(d, 0.0);
+    const WheelShares4 a = differentialAveragingWeights4W(d, 0.0, kPhysx41);
     JOUNCE_VERIFY_NEAR(a[0], 0.7, 1e-12);
     JOUNCE_VERIFY_NEAR(a[1], 0.3, 1e-12);
     d = diffOfType(DifferentialType::OPEN_REARWD);
     d.rearLeftRightSplit = 0.7;
-    JOUNCE_VERIFY_NEAR(differentialAveragingWeights4W(d, 0.0)[2], 0.7, 1e-12);
+    JOUNCE_VERIFY_NEAR(differentialAveragingWeights4W(d, 0.0, kPhysx41)[2], 0.7, 1e-12);
 }
 
 void TestDifferential::limitedSlipFrontAndRear()
@@ -173,19 +181,19 @@ void TestDifferential::limitedSlipFrontAndRear()
     // LS_FRONTWD: front-left spinning at 20, front-right at 10 -> split(20, 10, 1.3, 0.5) =
     // (0.325, 0.675): torque moves to the slower wheel.
     const WheelShares4 f =
-        differentialTorqueRatios4W(diffOfType(DifferentialType::LS_FRONTWD), 0.0, {20.0, 10.0, 0.0, -4.0});
+        differentialTorqueRatios4W(diffOfType(DifferentialType::LS_FRONTWD), 0.0, {20.0, 10.0, 0.0, -4.0}, kPhysx41);
     verifyShares(f, {0.325, 0.675, 0.0, 0.0}, 1e-12);
     // Opposite signs on the driven axle -> static (fl, 1 − fl).
-    verifyShares(differentialTorqueRatios4W(diffOfType(DifferentialType::LS_FRONTWD), 0.0, {20.0, -10.0, 5.0, 5.0}),
+    verifyShares(differentialTorqueRatios4W(diffOfType(DifferentialType::LS_FRONTWD), 0.0, {20.0, -10.0, 5.0, 5.0}, kPhysx41),
                  {0.5, 0.5, 0.0, 0.0}, 1e-12);
     const WheelShares4 r =
-        differentialTorqueRatios4W(diffOfType(DifferentialType::LS_REARWD), 0.0, {0.0, 0.0, 10.0, 20.0});
+        differentialTorqueRatios4W(diffOfType(DifferentialType::LS_REARWD), 0.0, {0.0, 0.0, 10.0, 20.0}, kPhysx41);
     verifyShares(r, {0.0, 0.0, 0.675, 0.325}, 1e-12);
     // LS_4WD with handbrake acts as LS_FRONTWD, bias included.
-    verifyShares(differentialTorqueRatios4W(Differential4WData{}, 1.0, {20.0, 10.0, 0.0, 0.0}),
+    verifyShares(differentialTorqueRatios4W(Differential4WData{}, 1.0, {20.0, 10.0, 0.0, 0.0}, kPhysx41),
                  {0.325, 0.675, 0.0, 0.0}, 1e-12);
     // Below the bias ratio: static split.
-    verifyShares(differentialTorqueRatios4W(diffOfType(DifferentialType::LS_REARWD), 0.0, {0.0, 0.0, 10.0, 12.0}),
+    verifyShares(differentialTorqueRatios4W(diffOfType(DifferentialType::LS_REARWD), 0.0, {0.0, 0.0, 10.0, 12.0}, kPhysx41),
                  {0.0, 0.0, 0.5, 0.5}, 1e-12);
 }
 
@@ -202,9 +210,9 @@ void TestDifferential::sharesSumToOne()
         d.frontLeftRightSplit = 0.6;
         d.rearLeftRightSplit = 0.45;
         for (double handbrake : {0.0, 1.0}) {
-            JOUNCE_VERIFY_NEAR(sum(differentialAveragingWeights4W(d, handbrake)), 1.0, 1e-12);
+            JOUNCE_VERIFY_NEAR(sum(differentialAveragingWeights4W(d, handbrake, kPhysx41)), 1.0, 1e-12);
             for (const WheelShares4& w : speedSets)
-                JOUNCE_VERIFY_NEAR(sum(differentialTorqueRatios4W(d, handbrake, w)), 1.0, 1e-12);
+                JOUNCE_VERIFY_NEAR(sum(differentialTorqueRatios4W(d, handbrake, w, kPhysx41)), 1.0, 1e-12);
         }
     }
 }

@@ -3,9 +3,9 @@
 
 #include "support/NearAssert.h"
 #include "vehicle/Slip.h"
-#include "vehicle/TireFriction.h"
+#include "vehicle/tire/Tire.h"
 #include "vehicle/TireLoad.h"
-#include "vehicle/TireModel.h"
+#include "vehicle/tire/PhysxTire.h"
 
 #include <cmath>
 
@@ -29,8 +29,18 @@ TireInputs frontStaticInputs(double longSlip, double latSlip)
     in.filteredNormalisedLoad = load.filteredNormalisedLoad;
     in.filteredLoad = load.filteredLoad;
     in.gravity = kGravity;
+    in.pneumaticTrail = modelGeneration(ModelGenerationKind::Physx41).pneumaticTrail;
     return in;
 }
+
+/// The PhysX tire with its defaults, through the tire seam as the tire stage asks for it.
+TireForces physxForces(const TireInputs& in)
+{
+    TireState state;
+    return tireForces(TireData{}, in, state, 1.0 / 180.0);
+}
+
+const SlipDenominators& kSlip = modelGeneration(ModelGenerationKind::Physx41).slip;
 
 }  // namespace
 
@@ -44,7 +54,7 @@ private slots:
     void resultantNeverExceedsFriction();
     void smallSlipLinearRegime();
     void camberActsAsSlipOffset();
-    void shaderTypeSwapsModel();
+    void seamRunsTheTiresModel();
     void lateralStiffnessCurve();
     void frictionGraph();
     void loadFilter();
@@ -60,16 +70,16 @@ void TestTire::staticFrontLoadChain()
     JOUNCE_VERIFY_NEAR(load.normalisedLoad, 0.939850, 1e-6);
     JOUNCE_VERIFY_NEAR(load.filteredNormalisedLoad, 1.098344, 1e-6);
     JOUNCE_VERIFY_NEAR(load.filteredLoad, 3582.6055, 1e-3);
-    JOUNCE_VERIFY_NEAR(lateralStiffness(TireData{}, restLoad, load.filteredNormalisedLoad), 53051.367, 1e-2);
+    JOUNCE_VERIFY_NEAR(lateralStiffness(PhysxTireParams{}, restLoad, load.filteredNormalisedLoad), 53051.367, 1e-2);
     // Rear and middle columns of §7.2.
     const double rearRest = tireRestLoad(187.5, 20.0, kGravity);
     const TireLoad rear = computeTireLoad(TireLoadFilterData{}, 187.5 * kGravity, rearRest);
     JOUNCE_VERIFY_NEAR(rear.filteredLoad, 2167.677, 1e-3);
-    JOUNCE_VERIFY_NEAR(lateralStiffness(TireData{}, rearRest, rear.filteredNormalisedLoad), 32721.64, 1e-2);
+    JOUNCE_VERIFY_NEAR(lateralStiffness(PhysxTireParams{}, rearRest, rear.filteredNormalisedLoad), 32721.64, 1e-2);
     const double midRest = tireRestLoad(250.0, 20.0, kGravity);
     const TireLoad mid = computeTireLoad(TireLoadFilterData{}, 250.0 * kGravity, midRest);
     JOUNCE_VERIFY_NEAR(mid.filteredLoad, 2875.141, 1e-3);
-    JOUNCE_VERIFY_NEAR(lateralStiffness(TireData{}, midRest, mid.filteredNormalisedLoad), 42890.82, 1e-2);
+    JOUNCE_VERIFY_NEAR(lateralStiffness(PhysxTireParams{}, midRest, mid.filteredNormalisedLoad), 42890.82, 1e-2);
 }
 
 void TestTire::tireVectors_data()
@@ -99,7 +109,7 @@ void TestTire::tireVectors()
     QFETCH(double, latForce);
     QFETCH(double, wheelTorque);
     QFETCH(double, aligningMoment);
-    const TireForces f = defaultTireModel(TireData{}, frontStaticInputs(longSlip, latSlip));
+    const TireForces f = physxForces(frontStaticInputs(longSlip, latSlip));
     JOUNCE_VERIFY_NEAR(f.longForce, longForce, 1e-3);
     JOUNCE_VERIFY_NEAR(f.latForce, latForce, 1e-3);
     JOUNCE_VERIFY_NEAR(f.wheelTorque, wheelTorque, 1e-3);
@@ -112,7 +122,7 @@ void TestTire::belowThresholdGivesNothing()
     // §2.10 step 1 / §7.6 item 2: every output exactly 0.
     TireInputs in = frontStaticInputs(9e-6, -9e-6);
     in.camber = 9e-6;
-    const TireForces f = defaultTireModel(TireData{}, in);
+    const TireForces f = physxForces(in);
     QCOMPARE(f.longForce, 0.0);
     QCOMPARE(f.latForce, 0.0);
     QCOMPARE(f.aligningMoment, 0.0);
@@ -120,7 +130,7 @@ void TestTire::belowThresholdGivesNothing()
     // No load or no friction: no force either (§2.6: forces only if F_z·μ > 0).
     TireInputs noFriction = frontStaticInputs(0.1, 0.1);
     noFriction.friction = 0.0;
-    QCOMPARE(defaultTireModel(TireData{}, noFriction).longForce, 0.0);
+    QCOMPARE(physxForces(noFriction).longForce, 0.0);
 }
 
 void TestTire::resultantNeverExceedsFriction()
@@ -130,13 +140,13 @@ void TestTire::resultantNeverExceedsFriction()
     const double maxForce = base.friction * base.filteredLoad;
     for (double sL : {-1.0, -0.3, -0.05, 0.0, 0.02, 0.5, 2.0}) {
         for (double sT : {-1.2, -0.2, 0.0, 0.01, 0.3, 1.0}) {
-            const TireForces f = defaultTireModel(TireData{}, frontStaticInputs(sL, sT));
+            const TireForces f = physxForces(frontStaticInputs(sL, sT));
             QVERIFY2(std::hypot(f.longForce, f.latForce) <= maxForce * (1.0 + 1e-12),
                      qPrintable(QStringLiteral("sL %1 sT %2").arg(sL).arg(sT)));
         }
     }
     // s_L = 2: K = 9810·2/3582.6 ≈ 5.5 ≥ 3, so f1 = 1 and the force is exactly μ·F_z.
-    const TireForces saturated = defaultTireModel(TireData{}, frontStaticInputs(2.0, 0.0));
+    const TireForces saturated = physxForces(frontStaticInputs(2.0, 0.0));
     JOUNCE_VERIFY_NEAR(saturated.longForce, maxForce, 1e-9);
 }
 
@@ -145,8 +155,8 @@ void TestTire::smallSlipLinearRegime()
     // §2.10: for small pure slips F_L ≈ C_L·s_L and F_T ≈ −C_T·tan(s_T).
     const double cl = 1000.0 * kGravity;
     const double ct = 53051.367;
-    JOUNCE_VERIFY_NEAR(defaultTireModel(TireData{}, frontStaticInputs(1e-4, 0.0)).longForce, cl * 1e-4, 1e-3);
-    JOUNCE_VERIFY_NEAR(defaultTireModel(TireData{}, frontStaticInputs(0.0, 1e-4)).latForce,
+    JOUNCE_VERIFY_NEAR(physxForces(frontStaticInputs(1e-4, 0.0)).longForce, cl * 1e-4, 1e-3);
+    JOUNCE_VERIFY_NEAR(physxForces(frontStaticInputs(0.0, 1e-4)).latForce,
                        -ct * std::tan(1e-4), 1e-2);
 }
 
@@ -159,31 +169,37 @@ void TestTire::camberActsAsSlipOffset()
     const double ct = 53051.36736;
     TireInputs cambered = frontStaticInputs(0.0, 0.0);
     cambered.camber = 0.05;
-    const TireForces fc = defaultTireModel(TireData{}, cambered);
-    const TireForces fs = defaultTireModel(TireData{}, frontStaticInputs(0.0, -0.05 * camberStiff / ct));
+    const TireForces fc = physxForces(cambered);
+    const TireForces fs = physxForces(frontStaticInputs(0.0, -0.05 * camberStiff / ct));
     QVERIFY(fc.latForce > 0.0);
     JOUNCE_VERIFY_NEAR(fc.latForce, fs.latForce, 1e-6);
 }
 
-namespace {
-TireForces constantTire(const TireData&, const TireInputs& in)
+void TestTire::seamRunsTheTiresModel()
 {
-    return {100.0, -50.0, 1.0, -100.0 * in.wheelRadius};
-}
-}  // namespace
-
-void TestTire::shaderTypeSwapsModel()
-{
-    TireShader shader = &defaultTireModel;
-    JOUNCE_VERIFY_NEAR(shader(TireData{}, frontStaticInputs(0.05, 0.0)).longForce, 468.4555, 1e-3);
-    shader = &constantTire;
-    JOUNCE_VERIFY_NEAR(shader(TireData{}, frontStaticInputs(0.05, 0.0)).wheelTorque, -50.0, 1e-12);
+    // The PhysX tire through the seam is the model itself, whatever the tire state and the sub-step;
+    // it responds at once, so its state stays as it was.
+    TireState state{0.25, -0.125};
+    const TireInputs in = frontStaticInputs(0.05, 0.02);
+    const TireForces viaSeam = tireForces(TireData{}, in, state, 1.0 / 60.0);
+    TireState unused;
+    const TireForces direct = PhysxTire::forces(PhysxTireParams{}, in, unused, 0.0);
+    QCOMPARE(viaSeam.longForce, direct.longForce);
+    QCOMPARE(viaSeam.latForce, direct.latForce);
+    JOUNCE_VERIFY_NEAR(physxForces(frontStaticInputs(0.05, 0.0)).longForce, 468.4555, 1e-3);
+    QCOMPARE(state.longSlip, 0.25);
+    QCOMPARE(state.latSlip, -0.125);
+    // The aligning moment's lever is the generation's pneumatic trail (PhysX 4.1: 1 m).
+    TireInputs longTrail = in;
+    longTrail.pneumaticTrail = 2.0;
+    QVERIFY(viaSeam.aligningMoment != 0.0);
+    JOUNCE_VERIFY_NEAR(physxForces(longTrail).aligningMoment, 2.0 * viaSeam.aligningMoment, 1e-9);
 }
 
 void TestTire::lateralStiffnessCurve()
 {
     // §7.5: f1(3ℓ_f/2) = 0.578125 at ℓ_f 0.5, 0.875 at 1.0, 1 at ≥ 2 (latStiffX = 2).
-    const TireData tire;
+    const PhysxTireParams tire;
     const double unit = 1.0 * tire.latStiffY;  // rest load 1 N
     JOUNCE_VERIFY_NEAR(lateralStiffness(tire, 1.0, 0.5) / unit, 0.578125, 1e-12);
     JOUNCE_VERIFY_NEAR(lateralStiffness(tire, 1.0, 1.0) / unit, 0.875, 1e-12);
@@ -234,23 +250,23 @@ void TestTire::slips()
     // §7.5 slip vectors.
     JOUNCE_VERIFY_NEAR(longitudinalSlipFreeRolling(10.0, 19.0, 0.5, 4.0), -0.05, 1e-12);
     JOUNCE_VERIFY_NEAR(longitudinalSlipFreeRolling(1.0, 0.0, 0.5, 4.0), -0.25, 1e-12);
-    JOUNCE_VERIFY_NEAR(longitudinalSlipCarWithTorque(1.0, 0.0, 0.5), -1.0 / 1.1, 1e-12);
-    JOUNCE_VERIFY_NEAR(longitudinalSlipCarWithTorque(1.0, 0.0, 0.5), -0.90909, 1e-5);
-    JOUNCE_VERIFY_NEAR(lateralSlip(0.0, 1.0), 0.785398, 1e-6);
+    JOUNCE_VERIFY_NEAR(longitudinalSlipCarWithTorque(1.0, 0.0, 0.5, kSlip), -1.0 / 1.1, 1e-12);
+    JOUNCE_VERIFY_NEAR(longitudinalSlipCarWithTorque(1.0, 0.0, 0.5, kSlip), -0.90909, 1e-5);
+    JOUNCE_VERIFY_NEAR(lateralSlip(0.0, 1.0, kSlip), 0.785398, 1e-6);
     // Dispatcher picks the §2.8 variant.
-    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Car, false, 1.0, 0.0, 0.5, 4.0), -0.25, 1e-12);
-    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Car, true, 1.0, 0.0, 0.5, 4.0), -1.0 / 1.1, 1e-12);
+    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Car, false, 1.0, 0.0, 0.5, 4.0, kSlip), -0.25, 1e-12);
+    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Car, true, 1.0, 0.0, 0.5, 4.0, kSlip), -1.0 / 1.1, 1e-12);
     // Car vs tank with torque: wheel spinning at 12 m/s rim speed over ground at 10 m/s.
-    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Car, true, 10.0, 24.0, 0.5, 4.0), 2.0 / 12.1, 1e-12);
-    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Tank, true, 10.0, 24.0, 0.5, 4.0), 2.0 / 10.1, 1e-12);
-    JOUNCE_VERIFY_NEAR(longitudinalSlipTankWithTorque(-2.0, 0.0, 0.5), 2.0 / 2.1, 1e-12);
+    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Car, true, 10.0, 24.0, 0.5, 4.0, kSlip), 2.0 / 12.1, 1e-12);
+    JOUNCE_VERIFY_NEAR(longitudinalSlip(SlipVehicleKind::Tank, true, 10.0, 24.0, 0.5, 4.0, kSlip), 2.0 / 10.1, 1e-12);
+    JOUNCE_VERIFY_NEAR(longitudinalSlipTankWithTorque(-2.0, 0.0, 0.5, kSlip), 2.0 / 2.1, 1e-12);
     // Both zero: no slip in any variant; positive slip = traction (§2.8).
-    QCOMPARE(longitudinalSlipCarWithTorque(0.0, 0.0, 0.5), 0.0);
-    QCOMPARE(longitudinalSlipTankWithTorque(0.0, 0.0, 0.5), 0.0);
+    QCOMPARE(longitudinalSlipCarWithTorque(0.0, 0.0, 0.5, kSlip), 0.0);
+    QCOMPARE(longitudinalSlipTankWithTorque(0.0, 0.0, 0.5, kSlip), 0.0);
     QCOMPARE(longitudinalSlipFreeRolling(0.0, 0.0, 0.5, 4.0), 0.0);
-    QVERIFY(longitudinalSlipCarWithTorque(0.0, 10.0, 0.5) > 0.0);
+    QVERIFY(longitudinalSlipCarWithTorque(0.0, 10.0, 0.5, kSlip) > 0.0);
     // Lateral: s_T = atan(v_T/(|v_L| + 1)).
-    JOUNCE_VERIFY_NEAR(lateralSlip(-3.0, -2.0), std::atan(-0.5), 1e-12);
+    JOUNCE_VERIFY_NEAR(lateralSlip(-3.0, -2.0, kSlip), std::atan(-0.5), 1e-12);
 }
 
 QTEST_APPLESS_MAIN(TestTire)

@@ -6,9 +6,10 @@
 #include "config/VehicleJson.h"
 #include "support/NearAssert.h"
 #include "vehicle/Slip.h"
-#include "vehicle/TireFriction.h"
+#include "vehicle/tire/Tire.h"
 #include "vehicle/TireStage.h"
-#include "vehicle/UnityTireModel.h"
+#include "vehicle/tire/PhysxTire.h"
+#include "vehicle/tire/UnityTire.h"
 #include "world/World.h"
 
 #include <QtTest>
@@ -24,18 +25,25 @@ namespace {
 const WheelFrictionCurve kForward{0.4, 1.0, 0.8, 0.5, 1.0};
 const WheelFrictionCurve kSideways{0.2, 1.0, 0.5, 0.75, 1.0};
 const WheelFrictionCurve kRising{0.1, 0.8, 0.6, 1.2, 1.0};  // asymptote above extremum: still monotone
+const SlipDenominators& kSlip = modelGeneration(ModelGenerationKind::Physx41).slip;
 
 double slope(const WheelFrictionCurve& c, double x, double h = 1e-7)
 {
     return (frictionCurveValue(c, x + h) - frictionCurveValue(c, x - h)) / (2 * h);
 }
 
-TireData unityTire(UnityTireData curves = {})
+TireData unityTire(UnityTireParams curves = {})
 {
     TireData t;
-    t.model = TireModelKind::Unity;
-    t.unity = curves;
+    t.params = curves;
     return t;
+}
+
+/// The tire's forces through the tire seam, as the tire stage asks for them.
+TireForces forcesOf(const TireData& tire, const TireInputs& in)
+{
+    TireState state;
+    return tireForces(tire, in, state, 1.0 / 180.0);
 }
 
 TireInputs inputs(double longSlip, double latSlip, double load = 4000.0, double mu = 1.0)
@@ -112,8 +120,8 @@ double largestForceStep(bool torque, double dv)
     const int n = static_cast<int>(std::lround(2.0 / dv));
     for (int i = 0; i <= n; ++i) {
         const double vL = -1.0 + i * dv;
-        const double sL = longitudinalSlip(SlipVehicleKind::Car, torque, vL, 0.0, 0.5, 4.0);
-        const TireForces f = unityTireModel(tire, inputs(sL, lateralSlip(vL, 0.02)));
+        const double sL = longitudinalSlip(SlipVehicleKind::Car, torque, vL, 0.0, 0.5, 4.0, kSlip);
+        const TireForces f = forcesOf(tire, inputs(sL, lateralSlip(vL, 0.02, kSlip)));
         if (!(std::hypot(f.longForce, f.latForce) <= 4000.0 * (1 + 1e-12)))
             return INFINITY;
         if (i > 0)
@@ -144,9 +152,8 @@ private slots:
             QCOMPARE(frictionCurvePeak(c), std::max(c.extremumValue, c.asymptoteValue));
         }
         // The defaults of Unity 5 and later are the registry's and the model's.
-        QCOMPARE(UnityTireData{}.forwardFriction, kForward);
-        QCOMPARE(UnityTireData{}.sidewaysFriction, kSideways);
-        QCOMPARE(unityCurves(TireData{}).sidewaysFriction, kSideways);
+        QCOMPARE(UnityTireParams{}.forwardFriction, kForward);
+        QCOMPARE(UnityTireParams{}.sidewaysFriction, kSideways);
     }
 
     void eachPieceIsMonotone()
@@ -172,26 +179,26 @@ private slots:
         QCOMPARE(frictionCurveValue(backwards, 0.5), 1.0);
         for (double s = 0; s < 3; s += 0.01)
             QVERIFY(std::isfinite(frictionCurveValue(backwards, s)) && frictionCurveValue(backwards, s) <= 1.0);
-        UnityTireData zero;
+        UnityTireParams zero;
         zero.forwardFriction.stiffness = 0.0;
         zero.sidewaysFriction.stiffness = 0.0;
-        const TireForces f = unityTireModel(unityTire(zero), inputs(0.3, 0.1));
+        const TireForces f = forcesOf(unityTire(zero), inputs(0.3, 0.1));
         QCOMPARE(f.longForce, 0.0);
         QCOMPARE(f.latForce, 0.0);
     }
 
     void pureSlipIsTheCurveTimesStiffnessAndLoad()
     {
-        UnityTireData curves;
+        UnityTireParams curves;
         curves.forwardFriction.stiffness = 1.5;
         curves.sidewaysFriction.stiffness = 0.7;
         const TireData tire = unityTire(curves);
         for (double s : {-2.0, -0.5, -0.1, 0.01, 0.3, 0.4, 0.6, 1.0}) {
-            const TireForces lon = unityTireModel(tire, inputs(s, 0.0, 4000.0, 0.9));
+            const TireForces lon = forcesOf(tire, inputs(s, 0.0, 4000.0, 0.9));
             JOUNCE_VERIFY_NEAR(lon.longForce, std::copysign(1.0, s) * frictionCurveValue(kForward, s) * 1.5 * 0.9 * 4000.0, 1e-9);
             QCOMPARE(lon.latForce, 0.0);
             JOUNCE_VERIFY_NEAR(lon.wheelTorque, -lon.longForce * 0.5, 1e-9);
-            const TireForces lat = unityTireModel(tire, inputs(0.0, s / 4.0, 4000.0, 0.9));
+            const TireForces lat = forcesOf(tire, inputs(0.0, s / 4.0, 4000.0, 0.9));
             // Lateral force opposes the slip angle, as in the PhysX model (vehicle-model §2.10).
             JOUNCE_VERIFY_NEAR(lat.latForce, -std::copysign(1.0, s) * frictionCurveValue(kSideways, s / 4.0) * 0.7 * 0.9 * 4000.0, 1e-9);
             QCOMPARE(lat.longForce, 0.0);
@@ -200,16 +207,16 @@ private slots:
 
     void combinedForceIsBoundedByThePeakTimesTheLoad()
     {
-        UnityTireData curves;
+        UnityTireParams curves;
         curves.forwardFriction = kRising;
         curves.forwardFriction.stiffness = 1.3;
-        for (const UnityTireData& c : {UnityTireData{}, curves}) {
+        for (const UnityTireParams& c : {UnityTireParams{}, curves}) {
             const double peak = std::max(frictionCurvePeak(c.forwardFriction) * c.forwardFriction.stiffness,
                                          frictionCurvePeak(c.sidewaysFriction) * c.sidewaysFriction.stiffness);
             double largest = 0.0;
             for (double sL = -3.0; sL <= 3.0; sL += 0.0125)
                 for (double sT = -1.5; sT <= 1.5; sT += 0.0125) {
-                    const TireForces f = unityTireModel(unityTire(c), inputs(sL, sT, 3000.0, 0.8));
+                    const TireForces f = forcesOf(unityTire(c), inputs(sL, sT, 3000.0, 0.8));
                     const double magnitude = std::hypot(f.longForce, f.latForce);
                     QVERIFY2(magnitude <= peak * 0.8 * 3000.0 * (1 + 1e-12), qPrintable(QString("%1 %2").arg(sL).arg(sT)));
                     largest = std::max(largest, magnitude);
@@ -235,39 +242,67 @@ private slots:
     void theModelIsChosenPerWheel()
     {
         TireData physx;
-        QVERIFY(tireShaderFor(physx) == &defaultTireModel);
-        QVERIFY(tireShaderFor(unityTire()) == &unityTireModel);
+        const TireData unity = unityTire();
+        QCOMPARE(physx.model(), TireModelKind::PhysX);
+        QCOMPARE(unity.model(), TireModelKind::Unity);
+        // The seam runs each tire's own model: a pure forward slip of 0.3 on the same load.
+        TireInputs in = inputs(0.3, 0.0);
+        in.restLoad = 4000.0;
+        in.filteredNormalisedLoad = 1.0;
+        TireState state;
+        JOUNCE_VERIFY_NEAR(forcesOf(unity, in).longForce, frictionCurveValue(kForward, 0.3) * 4000.0, 1e-9);
+        JOUNCE_VERIFY_NEAR(forcesOf(physx, in).longForce, PhysxTire::forces(*physx.physx(), in, state, 0.0).longForce, 0.0);
+        QVERIFY(std::fabs(forcesOf(physx, in).longForce - forcesOf(unity, in).longForce) > 100.0);
         // A PhysX tire keeps its friction-vs-slip graph; a Unity tire takes the surface pair alone.
-        physx.frictionVsSlipGraph = {{0.0, 1.0}, {0.1, 1.2}, {1.0, 0.8}};
+        physx.physx()->frictionVsSlipGraph = {{0.0, 1.0}, {0.1, 1.2}, {1.0, 0.8}};
         JOUNCE_VERIFY_NEAR(tireFriction(physx, 0.9, 0.1), 1.08, 1e-12);
-        TireData unity = unityTire();
-        unity.frictionVsSlipGraph = physx.frictionVsSlipGraph;
         QCOMPARE(tireFriction(unity, 0.9, 0.1), 0.9);
     }
 
     void choosingTheUnityModelGivesItsCurves()
     {
         // docs/unity.md "Friction curves": a Unity tire always has curves to edit, Unity 5's
-        // defaults until edited; a PhysX tire's file is unchanged (tire.model is left out).
+        // defaults until edited, and no PhysX parameters; a PhysX tire's file is unchanged
+        // (tire.model is left out).
         const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
         VehicleConfig car = *preset("physx-snippet-4w.json");
         const std::string before = config::vehicleToText(car);
         QVERIFY(before.find("\"model\"") == std::string::npos);
         QCOMPARE(registry.set(car, "wheels[*].tire.model", "unity"), std::string());
-        QVERIFY(car.wheels[2].tire.unity && *car.wheels[2].tire.unity == UnityTireData{});
+        QVERIFY(car.wheels[2].tire.unity() && *car.wheels[2].tire.unity() == UnityTireParams{});
+        QVERIFY(!car.wheels[2].tire.physx());
+        QVERIFY(!config::vehicleToJson(car)["wheels"][2]["tire"].contains("latStiffY"));
+        QVERIFY(registry.set(car, "wheels[2].tire.latStiffY", 18.0).find("only used when tire.model is physx") !=
+                std::string::npos);
         QCOMPARE(registry.set(car, "wheels[1].tire.unity.sidewaysFriction.stiffness", 1.4), std::string());
         // A file naming the model without curves reads with the defaults, and writes them.
         json::Json json = config::vehicleToJson(car);
         json["wheels"][0]["tire"].erase("unity");
         const config::VehicleFile read = config::parseVehicle(json.dump());
         QVERIFY(read.ok());
-        QCOMPARE(*read.config.wheels[0].tire.unity, UnityTireData{});
-        QCOMPARE(read.config.wheels[1].tire.unity->sidewaysFriction.stiffness, 1.4);
+        QCOMPARE(*read.config.wheels[0].tire.unity(), UnityTireParams{});
+        QCOMPARE(read.config.wheels[1].tire.unity()->sidewaysFriction.stiffness, 1.4);
         QVERIFY(config::vehicleToJson(read.config)["wheels"][0]["tire"].contains("unity"));
-        // Back to PhysX: the curves stay (the doctor says they are unused), the model is written.
+        // Back to PhysX: PhysX's defaults, no curves, and the file leaves the model out.
         QCOMPARE(registry.set(car, "wheels[0].tire.model", "physx"), std::string());
-        QVERIFY(car.wheels[0].tire.unity.has_value());
+        QVERIFY(!car.wheels[0].tire.unity());
+        QCOMPARE(*car.wheels[0].tire.physx(), PhysxTireParams{});
         QVERIFY(!config::vehicleToJson(car)["wheels"][0]["tire"].contains("model"));
+        QVERIFY(!config::vehicleToJson(car)["wheels"][0]["tire"].contains("unity"));
+        // Choosing the model a tire already has changes nothing.
+        QCOMPARE(registry.set(car, "wheels[1].tire.model", "unity"), std::string());
+        QCOMPARE(car.wheels[1].tire.unity()->sidewaysFriction.stiffness, 1.4);
+        // A file with the other model's parameters opens with a warning for each, and drops them.
+        json::Json mixed = config::vehicleToJson(car);
+        mixed["wheels"][1]["tire"]["latStiffX"] = 2.0;
+        mixed["wheels"][0]["tire"]["unity"] = json::Json::object();
+        const config::VehicleFile warned = config::parseVehicle(mixed.dump());
+        QVERIFY(warned.ok());
+        QString warnings;
+        for (const Problem& p : warned.problems.items)
+            warnings += QString::fromStdString(p.pointer + ": " + p.message + "\n");
+        QVERIFY2(warnings.contains("/wheels/1/tire/latStiffX: ignored: only used when tire.model is physx"), qPrintable(warnings));
+        QVERIFY2(warnings.contains("/wheels/0/tire/unity: ignored: only used when tire.model is unity"), qPrintable(warnings));
     }
 
     void unityDefaultCarHoldsOnASlopeWithTheHandbrake()

@@ -37,13 +37,12 @@ RoadContact flatRoad()
 double chassisHeightFor(const WheelConfig& w, double centreHeight) { return centreHeight - w.geometry.wheelCentreOffset.z; }
 
 
+const ModelGeneration& kPhysx41 = modelGeneration(ModelGenerationKind::Physx41);
+
 /// Wheel 0 of `car` standing on `road` with its rest load, in the first of 3 sub-steps at 60 Hz.
 TireContact tireAtRest(const VehicleConfig& car, const RoadContact& road)
 {
-    TireContact in;
-    in.wheel = &car.wheels[0];
-    in.road = &road;
-    in.loadFilter = &car.tireLoadFilter;
+    TireContact in{car.wheels[0], road, car.tireLoadFilter, kPhysx41};
     in.normalForce = car.wheels[0].suspension.sprungMass * kGravity;
     in.gravity = kGravity;
     in.h = 1.0 / 180.0;
@@ -101,14 +100,14 @@ private slots:
         cmd.accel = 1.0;
         GearboxState gearbox;
         forceGearChange(gearbox, kNeutralGearIndex);
-        const DriveCoupling n = coupleDrive(car, VehicleInputs{}, cmd, gearbox);
+        const DriveCoupling n = coupleDrive(car, kPhysx41, VehicleInputs{}, cmd, gearbox);
         QVERIFY(n.neutral);
         QCOMPARE(n.clutchStrength, 0.0);
         QCOMPARE(n.gearRatio, 0.0);
         QVERIFY(!n.intent);
 
         forceGearChange(gearbox, kFirstGearIndex);
-        const DriveCoupling first = coupleDrive(car, VehicleInputs{}, cmd, gearbox);
+        const DriveCoupling first = coupleDrive(car, kPhysx41, VehicleInputs{}, cmd, gearbox);
         QVERIFY(!first.neutral);
         QCOMPARE(first.clutchStrength, car.drive.clutch.strength);
         QCOMPARE(first.gearRatio, car.drive.gears.ratios[kFirstGearIndex] * car.drive.gears.finalRatio);
@@ -155,7 +154,7 @@ private slots:
         JOUNCE_VERIFY_NEAR(s.geometricJounce, maxC + excess, 1e-12);
         VehicleConstraint::Row row;
         const double dt = 1.0 / 60.0;
-        QVERIFY(suspensionLimitRow(w, flatRoad(), strut, s, cs, dt, row));
+        QVERIFY(suspensionLimitRow(w, flatRoad(), strut, s, cs, dt, kPhysx41.suspensionLimitErp, row));
         JOUNCE_VERIFY_NEAR(row.targetSpeed, 0.2 * excess / dt, 1e-9);  // §2.4.5, |w·n| = 1
         QCOMPARE(row.lowerImpulse, 0.0);
         QCOMPARE(row.direction.z(), 1.0);  // pushes the chassis up
@@ -167,7 +166,7 @@ private slots:
         const SuspensionState air = evaluateJounce(car.simulation, w, flatRoad(), strut2, kGravityVector, 0.01, ws2);
         QVERIFY(!air.contact);
         QCOMPARE(air.jounce, -w.suspension.maxDroop);
-        QVERIFY(!suspensionLimitRow(w, flatRoad(), strut2, air, high, dt, row));
+        QVERIFY(!suspensionLimitRow(w, flatRoad(), strut2, air, high, dt, kPhysx41.suspensionLimitErp, row));
     }
 
     void suspensionForceIsPreloadSpringAndDamper()
@@ -180,7 +179,7 @@ private slots:
         s.jounce = 0.03;
         s.jounceSpeed = -0.2;
         s.contact = true;
-        const SuspensionForce f = suspensionForce(car.simulation, w, flatRoad(), strutFrame(w, cs, {0, 0, 0}), s,
+        const SuspensionForce f = suspensionForce(car.simulation, kPhysx41.springLaw, w, flatRoad(), strutFrame(w, cs, {0, 0, 0}), s,
                                                   kGravityVector, cs, {0, 0, 0});
         const SuspensionData& sd = w.suspension;
         const double expected = sd.sprungMass * kGravity + sd.springStrength * 0.03 + sd.springDamperRate * -0.2;
@@ -197,9 +196,9 @@ private slots:
         const WheelConfig& w = car.wheels[0];
         const RoadContact road = flatRoad();
         const ChassisState cs = levelChassis(0.3);
-        TireContact in = tireAtRest(car, road);
+        const TireContact in = tireAtRest(car, road);
         WheelState ws;
-        const TireResult t = tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws);
+        const TireResult t = tireStage(in, cs, {0, 0, 0}, ws);
         QVERIFY(t.loaded);
         JOUNCE_VERIFY_NEAR(t.restLoad, kGravity * (w.suspension.sprungMass + w.wheel.mass), 1e-9);
         JOUNCE_VERIFY_NEAR(t.load.normalisedLoad, w.suspension.sprungMass / (w.suspension.sprungMass + w.wheel.mass),
@@ -212,9 +211,8 @@ private slots:
         // No friction: no force and the timers start again.
         RoadContact ice = road;
         ice.frictionPair = 0.0;
-        in.road = &ice;
         ws.stickyForwardTimer = 0.5f;
-        const TireResult none = tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws);
+        const TireResult none = tireStage(tireAtRest(car, ice), cs, {0, 0, 0}, ws);
         QVERIFY(!none.loaded);
         QCOMPARE(ws.stickyForwardTimer, 0.0f);
     }
@@ -225,21 +223,20 @@ private slots:
         // first exceeds 1.0f after 180 additions (a double sum of 180 steps of 1/180 does not: 181), so
         // a tire at rest gets its side row on the 180th sub-step.
         const VehicleConfig car = referenceCar();
-        const WheelConfig& w = car.wheels[0];
         const RoadContact road = flatRoad();
         const ChassisState cs = levelChassis(0.3);
         const TireContact in = tireAtRest(car, road);  // rows are reported from a first sub-step only
         WheelState ws;
         int sideFrom = 0;
         for (int subStep = 1; subStep <= 400 && sideFrom == 0; ++subStep)
-            if (tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws).stickySide)
+            if (tireStage(in, cs, {0, 0, 0}, ws).stickySide)
                 sideFrom = subStep;
         QCOMPARE(sideFrom, 180);
 
         // PhysX keeps a timer only if it changed: a float sum too large to grow by one sub-step
         // (2^21 s, a float spacing of 0.25 s) restarts from zero.
         ws.stickySideTimer = 2097152.0f;
-        QVERIFY(!tireStage(in, tireShaderFor(w.tire), cs, {0, 0, 0}, ws).stickySide);
+        QVERIFY(!tireStage(in, cs, {0, 0, 0}, ws).stickySide);
         QCOMPARE(ws.stickySideTimer, 0.0f);
     }
 
@@ -272,13 +269,60 @@ private slots:
         // §2.25: v' = v + F·h/m, x' = x + v'·h, without gravity.
         ChassisState cs = levelChassis(1.0);
         const double m = 1500.0, h = 0.01;
-        integrateChassis(cs, btVector3(3000, 0, 0), btVector3(0, 0, 0), 1.0 / m, btVector3(1, 1, 1), h);
+        integrateChassis(cs, btVector3(3000, 0, 0), btVector3(0, 0, 0), 1.0 / m, btVector3(1, 1, 1), h, btVector3(0, 0, 0));
         JOUNCE_VERIFY_NEAR(cs.v.x(), 3000 * h / m, 1e-15);
         JOUNCE_VERIFY_NEAR(cs.x.x(), 3000 * h / m * h, 1e-15);
         JOUNCE_VERIFY_NEAR(cs.x.z(), 1.0, 0.0);
         // A yaw torque about z spins it up by τ·h/I.
-        integrateChassis(cs, btVector3(0, 0, 0), btVector3(0, 0, 50), 1.0 / m, btVector3(0.5, 0.5, 0.002), h);
+        integrateChassis(cs, btVector3(0, 0, 0), btVector3(0, 0, 50), 1.0 / m, btVector3(0.5, 0.5, 0.002), h,
+                         btVector3(0, 0, 0));
         JOUNCE_VERIFY_NEAR(cs.w.z(), 50 * 0.002 * h, 1e-15);
+        // A generation that integrates gravity in its sub-steps adds g·h to the velocity there.
+        ChassisState falling = levelChassis(1.0);
+        integrateChassis(falling, btVector3(0, 0, 3000), btVector3(0, 0, 0), 1.0 / m, btVector3(1, 1, 1), h,
+                         kGravityVector);
+        JOUNCE_VERIFY_NEAR(falling.v.z(), 3000 * h / m - kGravity * h, 1e-15);
+        QVERIFY(!kPhysx41.gravityInSubSteps);  // PhysX 4.1 leaves gravity to the rigid-body step (§2.25)
+    }
+
+    void generationHoldsThePhysx41Constants()
+    {
+        // vehicle-model §1.18: the constants PhysX 4.1 keeps in PxVehicleUpdate, each once, here.
+        QCOMPARE(kPhysx41.stickyLongitudinal.thresholdSpeed, 0.2);
+        QCOMPARE(kPhysx41.stickyLateral.thresholdSpeed, 0.2);
+        QCOMPARE(kPhysx41.stickyLongitudinal.thresholdTime, 1.0f);
+        QCOMPARE(kPhysx41.stickyLateral.thresholdTime, 1.0f);
+        QCOMPARE(kPhysx41.stickyLongitudinal.damping, 0.01);
+        QCOMPARE(kPhysx41.stickyLateral.damping, 0.1);
+        QCOMPARE(kPhysx41.slip.lateralOffset, 1.0);
+        QCOMPARE(kPhysx41.slip.longitudinalTorqueOffset, 0.1);
+        QCOMPARE(kPhysx41.suspensionLimitErp, 0.2);
+        QCOMPARE(kPhysx41.pneumaticTrail, 1.0);
+        QVERIFY(kPhysx41.handbrakeRule == HandbrakeDifferentialRule::FrontDriveWhileHandbrake);
+        QVERIFY(kPhysx41.springLaw == SpringLaw::PreloadedAtRest);
+        QVERIFY(kPhysx41.jounceQuery == JounceQuery::Ray);
+        // The vehicle takes the set its configuration names.
+        QCOMPARE(referenceCar().simulation.model, ModelGenerationKind::Physx41);
+    }
+
+    void stickyRowsFollowTheGenerationsDamping()
+    {
+        // §2.12: a sticky row's target speed is the generation's damping times the speed it holds.
+        const VehicleConfig car = referenceCar();
+        ModelGeneration stiffer = kPhysx41;
+        stiffer.stickyLongitudinal.damping = 0.5;
+        const RoadContact road = flatRoad();
+        TireContact in{car.wheels[0], road, car.tireLoadFilter, stiffer};
+        in.normalForce = car.wheels[0].suspension.sprungMass * kGravity;
+        in.h = 1.0 / 180.0;
+        in.timerStep = physxSubStep(1.0 / 60.0, 3);
+        in.firstSubStep = true;
+        ChassisState cs = levelChassis(0.3);
+        cs.v = btVector3(0.1, 0, 0);  // creeping forward below the threshold speed
+        WheelState ws;
+        const TireResult t = tireStage(in, cs, {0, 0, 0}, ws);
+        QVERIFY(t.stickyForward);
+        JOUNCE_VERIFY_NEAR(t.forwardRow.targetSpeed, 0.5 * 0.1, 1e-12);
     }
 
 };

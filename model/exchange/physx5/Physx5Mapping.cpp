@@ -149,12 +149,14 @@ Wheel exportWheel(const VehicleConfig& vehicle, std::size_t i)
     p.sprungMass = s.sprungMass;
     p.restDistance = s.maxCompression;
     p.restLoad = restLoad(w);
-    p.longStiff = w.tire.longitudinalStiffnessPerUnitGravity * kGravity;
-    p.latStiffX = w.tire.latStiffX;
-    p.latStiffY = w.tire.latStiffY * p.restLoad;
-    p.camberStiff = w.tire.camberStiffnessPerUnitGravity * kGravity;
-    for (std::size_t k = 0; k < 3 && k < w.tire.frictionVsSlipGraph.size(); ++k)
-        p.frictionVsSlip[k] = w.tire.frictionVsSlipGraph[k];
+    // A tire on another model has no PhysX parameters: PhysX's defaults (noteExportDifferences says so).
+    const PhysxTireParams tire = w.tire.physx() ? *w.tire.physx() : PhysxTireParams{};
+    p.longStiff = tire.longitudinalStiffnessPerUnitGravity * kGravity;
+    p.latStiffX = tire.latStiffX;
+    p.latStiffY = tire.latStiffY * p.restLoad;
+    p.camberStiff = tire.camberStiffnessPerUnitGravity * kGravity;
+    for (std::size_t k = 0; k < 3 && k < tire.frictionVsSlipGraph.size(); ++k)
+        p.frictionVsSlip[k] = tire.frictionVsSlipGraph[k];
     const TireLoadFilterData& f = vehicle.tireLoadFilter;
     p.loadFilter = {GraphPoint{f.minNormalisedLoad, f.minFilteredNormalisedLoad},
                     GraphPoint{f.maxNormalisedLoad, f.maxFilteredNormalisedLoad}};
@@ -168,9 +170,12 @@ Wheel exportWheel(const VehicleConfig& vehicle, std::size_t i)
 
 void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
 {
-    std::vector<std::string> rest(v.wheels.size()), camber(v.wheels.size());
+    std::vector<std::string> rest(v.wheels.size()), camber(v.wheels.size()), tireModel(v.wheels.size());
     for (std::size_t i = 0; i < v.wheels.size(); ++i) {
         const WheelConfig& w = v.wheels[i];
+        if (!w.tire.physx())
+            tireModel[i] = "PhysX 5 has only PhysX's tire model: its default tire is written (the wheel's " +
+                           std::string(tireModelName(w.tire.model())) + " tire has no PhysX 5 equivalent)";
         const SuspensionData& s = w.suspension;
         const double j5 = s.sprungMass * kGravity / s.springStrength;
         const double travel = s.maxDroop + s.maxCompression;
@@ -180,7 +185,7 @@ void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
                       num(s.maxDroop) + " m (the chassis sits " + num(std::abs(std::min(j5, travel) - s.maxDroop)) +
                       (std::min(j5, travel) > s.maxDroop ? " m lower)" : " m higher)") +
                       (j5 > travel ? "; the spring is too soft to hold the car off the bump stop" : "");
-        if (w.tire.camberStiffnessPerUnitGravity > 0.0 && nonZeroCamber(w))
+        if (w.tire.physx() && w.tire.physx()->camberStiffnessPerUnitGravity > 0.0 && nonZeroCamber(w))
             camber[i] = "PhysX 5's tire model adds camber x C_camber / C_lateral to the lateral slip where PhysX 4 "
                         "(and Jounce) subtracts it: the camber thrust acts the other way";
     }
@@ -201,6 +206,7 @@ void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
     notePerWheel(report, NoteKind::Dropped, "(overridden static values)", overridden);
     notePerWheel(report, NoteKind::Approximated, "suspension", rest);
     notePerWheel(report, NoteKind::Approximated, "tire.camberStiffnessPerUnitGravity", camber);
+    notePerWheel(report, NoteKind::Approximated, "tire.model", tireModel);
     if (v.drive.type != DriveType::None)
         report.approximated("drive.autoBox.upRatios[1]",
                             "PhysX 5's autobox leaves neutral for first gear at once; Jounce waits until the engine "
@@ -283,7 +289,7 @@ std::array<GraphPoint, 2> importWheel(const Wheel& p, WheelConfig& out, const st
 
     // Jounce normalises loads by g·(m_s + m_w); scaling the saturation load and the filter by the
     // ratio of the two rest loads keeps the stiffness at every load exactly PhysX 5's.
-    TireData& t = out.tire;
+    PhysxTireParams& t = out.tire.params.emplace<PhysxTireParams>();
     const double jounceRestLoad = restLoad(out);
     const double ratio = p.restLoad > 0.0 && jounceRestLoad > 0.0 ? p.restLoad / jounceRestLoad : 1.0;
     t.longitudinalStiffnessPerUnitGravity = p.longStiff / kGravity;

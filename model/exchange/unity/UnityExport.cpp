@@ -51,7 +51,7 @@ UnityWheelCollider wheelToUnity(const VehicleConfig& c, std::size_t i, std::vect
     jounceToUnityStrut(w, u, lost);
     for (const std::string& l : lost)
         geometry[i] += (geometry[i].empty() ? "" : "; ") + l;
-    const UnityTireData curves = w.tire.unity.value_or(UnityTireData{});
+    const UnityTireParams curves = w.tire.unity() ? *w.tire.unity() : UnityTireParams{};
     u.forwardFriction = curves.forwardFriction;
     u.sidewaysFriction = curves.sidewaysFriction;
     return u;
@@ -65,7 +65,7 @@ void wheelNotes(const VehicleConfig& c, ConversionReport& report)
     const guide::SprungMasses masses = guide::computeSprungMasses(c);
     for (std::size_t i = 0; i < n; ++i) {
         const WheelConfig& w = c.wheels[i];
-        if (w.tire.model != TireModelKind::Unity)
+        if (!w.tire.unity())
             tire[i] = "the PhysX tire model has no Unity equivalent: Unity 5's default curves written (its friction "
                       "graph and stiffnesses are dropped)";
         const double unityMoi = guide::wheelMomentOfInertia(w.wheel.mass, w.wheel.radius);

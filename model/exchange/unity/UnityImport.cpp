@@ -59,8 +59,7 @@ WheelConfig wheelFromUnity(const UnityWheelCollider& u, const JounceStrut& s)
     w.suspension.springDamperRate = s.springDamperRate;
     w.suspension.maxCompression = s.maxCompression;
     w.suspension.maxDroop = s.maxDroop;
-    w.tire.model = TireModelKind::Unity;
-    w.tire.unity = UnityTireData{u.forwardFriction, u.sidewaysFriction};
+    w.tire.params = UnityTireParams{u.forwardFriction, u.sidewaysFriction};
     w.geometry.wheelCentreOffset = s.wheelCentreOffset;
     w.geometry.suspTravelDirection = {0.0, 0.0, -1.0};
     w.geometry.suspForceAppPointOffset = s.forceAppPointOffset;
@@ -164,7 +163,7 @@ void loads(VehicleConfig& c, ConversionReport& report)
     for (std::size_t i = 0; i < c.wheels.size(); ++i) {
         WheelConfig& w = c.wheels[i];
         const double load = guide::tireRestLoad(w.suspension.sprungMass, w.wheel.mass);
-        for (WheelFrictionCurve* curve : {&w.tire.unity->forwardFriction, &w.tire.unity->sidewaysFriction}) {
+        for (WheelFrictionCurve* curve : {&w.tire.unity()->forwardFriction, &w.tire.unity()->sidewaysFriction}) {
             if (!(std::max(curve->extremumValue, curve->asymptoteValue) > kForceValued) || !(load > 0.0))
                 continue;
             report.approximated("wheels[" + std::to_string(i) + "].tire.unity",

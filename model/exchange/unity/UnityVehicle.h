@@ -40,7 +40,7 @@ struct UnityWheelCollider {
     double forceAppPointDistance = 0.0;
     UnityJointSpring suspensionSpring;
     WheelFrictionCurve forwardFriction;
-    WheelFrictionCurve sidewaysFriction = UnityTireData{}.sidewaysFriction;
+    WheelFrictionCurve sidewaysFriction = UnityTireParams{}.sidewaysFriction;
     friend bool operator==(const UnityWheelCollider&, const UnityWheelCollider&) = default;
 };
 

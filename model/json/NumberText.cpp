@@ -1,11 +1,11 @@
-#include "DoctorText.h"
+#include "json/NumberText.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
 
-namespace jounce::doctor::text {
+namespace jounce::json::text {
 
 std::string num(double v)
 {
@@ -45,4 +45,4 @@ double roundSig(double v, int digits)
     return std::strtod(buf, nullptr);
 }
 
-}  // namespace jounce::doctor::text
+}  // namespace jounce::json::text

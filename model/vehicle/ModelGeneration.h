@@ -1,0 +1,62 @@
+#pragma once
+// The model generation as data: the variant of each stage and the constants the stages use, chosen
+// once per configuration by `simulation.model` (config/VehicleConfig.h). PhysX 5's vehicle2 keeps its
+// legacy and new behaviours side by side the same way -- shared stage functions, different
+// parameters (PxVehicleSuspensionForceLegacyParams / PxVehicleSuspensionForceParams,
+// PxVehicleSuspensionJounceCalculationType, PxVehicleTireAxisStickyParams) -- so a second generation
+// is a second parameter set and, where its law differs, one more case of a stage's switch; never a
+// copy of Vehicle or of a stage. vehicle-model §1.18 lists the values of each generation.
+
+#include "vehicle/PhysxTimer.h"
+#include "config/VehicleConfig.h"
+
+namespace jounce::sim {
+
+/// How the spring force follows the jounce.
+enum class SpringLaw {
+    PreloadedAtRest,  ///< PhysX 4.1 (§2.4.2): max(0, m_s·a_g + k·x) + c·ẋ, x from the rest pose
+};
+
+/// How a wheel finds its contact plane.
+enum class JounceQuery {
+    Ray,  ///< PhysX 4.1 (§2.1, §2.3.1): one ray down the strut from the top of the wheel at full compression
+};
+
+/// Which differential a handbrake leaves engaged.
+enum class HandbrakeDifferentialRule {
+    FrontDriveWhileHandbrake,  ///< PhysX 4.1 (§2.20): LS_4WD acts as LS_FRONTWD, OPEN_4WD as OPEN_FRONTWD
+    Unchanged,                 ///< the handbrake is a brake and nothing else
+};
+
+/// The low-speed sticky tire of one tire axis (§2.12), as vehicle2's PxVehicleTireAxisStickyParams.
+struct StickyTireAxis {
+    double thresholdSpeed = 0.0;       ///< below this contact-patch speed the axis counts as slow, m/s
+    PhysxTimer thresholdTime = 0.0f;   ///< slow for longer than this: the axis sticks, s
+    double damping = 0.0;              ///< the row's target speed over the speed it holds, 1
+};
+
+/// The offsets of the slip denominators (§2.8).
+struct SlipDenominators {
+    double lateralOffset = 0.0;           ///< added to |v_L| under the lateral slip, m/s
+    double longitudinalTorqueOffset = 0.0;  ///< added under the longitudinal slip of a wheel with torque, m/s
+};
+
+struct ModelGeneration {
+    ModelGenerationKind kind = ModelGenerationKind::Physx41;
+    SpringLaw springLaw = SpringLaw::PreloadedAtRest;
+    JounceQuery jounceQuery = JounceQuery::Ray;
+    StickyTireAxis stickyLongitudinal;  ///< along the rolling direction e_L
+    StickyTireAxis stickyLateral;       ///< along e_T
+    SlipDenominators slip;
+    HandbrakeDifferentialRule handbrakeRule = HandbrakeDifferentialRule::FrontDriveWhileHandbrake;
+    /// True: gravity is integrated in every sub-step of the update; false: the rigid-body step adds
+    /// it once per step (§2.25).
+    bool gravityInSubSteps = false;
+    double suspensionLimitErp = 0.0;  ///< fraction of a compression excess the limit row removes per step (§2.4.5), 1
+    double pneumaticTrail = 0.0;      ///< the aligning moment's lever (§2.10), m
+};
+
+/// The parameter set of a generation (vehicle-model §1.18).
+const ModelGeneration& modelGeneration(ModelGenerationKind kind) noexcept;
+
+}  // namespace jounce::sim
