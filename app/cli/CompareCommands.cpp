@@ -130,80 +130,57 @@ int patchCommand(const Args& args)
     return 0;
 }
 
-int compareCommand(const Args& args)
-{
-    std::vector<std::string> files;
-    std::string maneuverFile, terrainFile, out;
-    int threads = 0;
+namespace {
+
+struct CompareOptions {
+    std::vector<std::string> vehicles;
+    std::string maneuver;
+    std::string terrain;
+    std::string out;
+    int threads = 0;  // 0: all cores
     bool allParameters = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--maneuver" && hasValue) {
-            maneuverFile = args[++i];
-        } else if (a == "--terrain" && hasValue) {
-            terrainFile = args[++i];
-        } else if (a == "--out" && hasValue) {
-            out = args[++i];
-        } else if (a == "--threads" && hasValue) {
-            const std::string& n = args[++i];
-            char* end = nullptr;
-            const long value = std::strtol(n.c_str(), &end, 10);
-            if (end == n.c_str() || *end != '\0' || value < 1 || value > 64)
-                return usageError("compare: --threads takes a number from 1 to 64, got " + n);
-            threads = static_cast<int>(value);
-        } else if (a == "--all-parameters") {
-            allParameters = true;
-        } else if (a.rfind("--", 0) == 0) {
-            return usageError("compare: unexpected argument " + a);
-        } else {
-            files.push_back(a);
-        }
-    }
-    if (files.size() < 2)
+};
+
+/// The vehicles (labelled with their file names), the maneuver and the terrain of a comparison.
+/// 0, or the exit code with the problem printed.
+int loadComparison(const CompareOptions& o, compare::CompareSetup& setup, std::vector<std::string>& labels)
+{
+    if (o.vehicles.size() < 2)
         return usageError("compare needs at least two vehicle files");
-    if (files.size() > static_cast<std::size_t>(kMaxCompared))
+    if (o.vehicles.size() > static_cast<std::size_t>(kMaxCompared))
         return usageError("compare takes at most " + std::to_string(kMaxCompared) + " vehicles");
-    if (maneuverFile.empty())
+    if (o.maneuver.empty())
         return usageError("compare needs --maneuver FILE");
 
-    compare::CompareSetup setup;
-    std::vector<std::string> labels;
-    for (const std::string& file : files) {
+    for (const std::string& file : o.vehicles) {
         VehicleConfig config;
         if (!loadValidVehicle(file, config))
             return 1;
         labels.push_back(std::filesystem::path(file).filename().string());
         setup.vehicles.push_back({labels.back(), std::make_shared<const VehicleConfig>(std::move(config))});
     }
-    sim::ManeuverDocument maneuver = sim::loadManeuver(maneuverFile);
+    sim::ManeuverDocument maneuver = sim::loadManeuver(o.maneuver);
     if (!maneuver.ok()) {
-        printProblems(maneuverFile, maneuver.problems);
+        printProblems(o.maneuver, maneuver.problems);
         return 1;
     }
     setup.maneuver = std::move(maneuver.maneuver);
-    if (!terrainFile.empty()) {
-        sim::TerrainDocument terrain = sim::loadTerrain(terrainFile);
+    if (!o.terrain.empty()) {
+        sim::TerrainDocument terrain = sim::loadTerrain(o.terrain);
         if (!terrain.ok()) {
-            printProblems(terrainFile, terrain.problems);
+            printProblems(o.terrain, terrain.problems);
             return 1;
         }
         setup.terrain = std::make_shared<const sim::Terrain>(std::move(terrain.terrain));
     }
+    return 0;
+}
 
-    compare::RunControl control;
-    control.threads = threads;
-    const std::size_t used = std::min<std::size_t>(
-        files.size(), threads > 0 ? static_cast<std::size_t>(threads) : std::max(1u, std::thread::hardware_concurrency()));
-    const auto wallStart = std::chrono::steady_clock::now();
-    const std::vector<compare::VehicleRun> runs = compare::runComparison(setup, control);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-
-    const std::string terrainName = setup.terrain ? setup.terrain->name : "flat plane";
-    std::printf("maneuver: %s   terrain: %s   %zu vehicles on %zu thread%s, %.2f s\n", setup.maneuver.name.c_str(),
-                terrainName.c_str(), files.size(), used, used == 1 ? "" : "s", wall);
-
-    // One row per vehicle, one column per figure; '*' marks the best of each column.
+/// One row per vehicle, one column per figure; '*' marks the best of each column. True when every
+/// vehicle ran without an error or a reset.
+bool printFigureTable(const std::vector<compare::VehicleRun>& runs, const std::vector<std::string>& labels,
+                      const std::string& maneuverName)
+{
     const std::vector<compare::FigureRow> table = compare::figureTable(runs);
     std::size_t nameWidth = 8;
     for (const std::string& l : labels)
@@ -241,16 +218,66 @@ int compareCommand(const Args& args)
         std::printf("%s\n", line.c_str());
     }
     if (table.empty())
-        std::printf("(no phase of %s is measured, so there are no figures)\n", setup.maneuver.name.c_str());
+        std::printf("(no phase of %s is measured, so there are no figures)\n", maneuverName.c_str());
     else
         std::printf("* best of the column\n");
+    return allRan;
+}
+
+}  // namespace
+
+int compareCommand(const Args& args)
+{
+    CompareOptions options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == "--maneuver" && hasValue) {
+            options.maneuver = args[++i];
+        } else if (a == "--terrain" && hasValue) {
+            options.terrain = args[++i];
+        } else if (a == "--out" && hasValue) {
+            options.out = args[++i];
+        } else if (a == "--threads" && hasValue) {
+            const std::string& n = args[++i];
+            char* end = nullptr;
+            const long value = std::strtol(n.c_str(), &end, 10);
+            if (end == n.c_str() || *end != '\0' || value < 1 || value > 64)
+                return usageError("compare: --threads takes a number from 1 to 64, got " + n);
+            options.threads = static_cast<int>(value);
+        } else if (a == "--all-parameters") {
+            options.allParameters = true;
+        } else if (a.rfind("--", 0) == 0) {
+            return usageError("compare: unexpected argument " + a);
+        } else {
+            options.vehicles.push_back(a);
+        }
+    }
+    compare::CompareSetup setup;
+    std::vector<std::string> labels;
+    if (const int status = loadComparison(options, setup, labels))
+        return status;
+
+    compare::RunControl control;
+    control.threads = options.threads;
+    const std::size_t used = std::min<std::size_t>(
+        labels.size(), options.threads > 0 ? static_cast<std::size_t>(options.threads)
+                                           : std::max(1u, std::thread::hardware_concurrency()));
+    const auto wallStart = std::chrono::steady_clock::now();
+    const std::vector<compare::VehicleRun> runs = compare::runComparison(setup, control);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+    const std::string terrainName = setup.terrain ? setup.terrain->name : "flat plane";
+    std::printf("maneuver: %s   terrain: %s   %zu vehicles on %zu thread%s, %.2f s\n", setup.maneuver.name.c_str(),
+                terrainName.c_str(), labels.size(), used, used == 1 ? "" : "s", wall);
+    const bool allRan = printFigureTable(runs, labels, setup.maneuver.name);
     // Why a figure is n/a, once per vehicle and figure.
     for (std::size_t v = 0; v < runs.size(); ++v)
         for (const sim::Figure& f : runs[v].figures)
             if (!f.value && !f.note.empty())
                 std::printf("  %s, %s: n/a (%s)\n", labels[v].c_str(), f.label.c_str(), f.note.c_str());
 
-    if (!out.empty()) {
+    if (!options.out.empty()) {
         compare::ReportInput report;
         report.labels = labels;
         for (const compare::CompareEntry& e : setup.vehicles)
@@ -258,12 +285,12 @@ int compareCommand(const Args& args)
         report.runs = runs;
         report.maneuver = setup.maneuver.name;
         report.terrain = terrainName;
-        report.allParameters = allParameters;
-        if (const std::string err = json::writeFileAtomic(out, compare::compareReportCsv(report)); !err.empty()) {
+        report.allParameters = options.allParameters;
+        if (const std::string err = json::writeFileAtomic(options.out, compare::compareReportCsv(report)); !err.empty()) {
             std::cerr << "jounce-cli: " << err << "\n";
             return 1;
         }
-        std::printf("report: %s\n", out.c_str());
+        std::printf("report: %s\n", options.out.c_str());
     }
     return allRan ? 0 : 1;
 }
