@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev                                                           # JSON
   libyaml-cpp-dev                                                              # Unity prefabs and scenes (YAML)
   libnlopt-cxx-dev                                                             # the sweep optimiser (Nelder-Mead)
+  libcli11-dev                                                                 # jounce-cli's command line (CLI11)
   parallel                                                                     # GNU parallel: sweep plans, their test
   xvfb xauth                                                                   # headless GUI runs
 )

@@ -1,35 +1,128 @@
 #pragma once
-// The subcommands of jounce-cli. Each takes its arguments (after the subcommand name) and returns
-// the process exit code: 0 success, 1 the files or run failed, 2 the command line was wrong.
+// The subcommands of jounce-cli. main.cpp reads the command line into each command's options (CLI11
+// checks names, types and ranges there); each command checks how its options combine, runs, and
+// returns the process exit code: 0 success, 1 the files or run failed, 2 the command line was wrong.
 
 #include "json/Problem.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace jounce::cli {
 
-using Args = std::vector<std::string>;
-
 /// jounce-cli compare runs at most this many vehicles at once (the GUI compares 2 to 4).
 inline constexpr int kMaxCompared = 20;
 
-int validateCommand(const Args& args);
-int formatCommand(const Args& args);
-int paramsCommand(const Args& args);
-int schemaCommand(const Args& args);
-int runCommand(const Args& args);
-int doctorCommand(const Args& args);
-int diffCommand(const Args& args);
-int patchCommand(const Args& args);
-int compareCommand(const Args& args);
+/// jounce-cli run --duration is at most a day (s), and a run at most 10 M steps (RunCommand.cpp).
+inline constexpr double kMaxRunDuration = 86400.0;
+
+/// The modes of jounce-cli sweep in one line, for its help and its usage errors.
+inline constexpr const char* kSweepUsage =
+    "jounce-cli sweep SWEEP.json [--out results.csv] [--threads N] | SWEEP.json --plan DIR --chunks N | "
+    "--run-chunk CHUNK.json --out RESULT.csv | --collect DIR --out all.csv | SWEEP.json --sensitivity | "
+    "SWEEP.json --heatmap FIGURE";
+
+struct ValidateOptions {
+    std::vector<std::string> files;  // at least one: the command line requires it
+};
+
+struct FormatOptions {
+    std::vector<std::string> files;  // at least one
+    bool check = false;
+};
+
+struct ParamsOptions {
+    std::string vehicle;
+    bool all = false;
+};
+
+struct SchemaOptions {
+    std::string format = "vehicle";
+};
+
+struct RunOptions {
+    std::string vehicle;
+    std::string terrain;
+    std::string maneuver;
+    std::string out;
+    std::string poses;
+    bool figuresJson = false;
+    double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s); else in (0, 86400]
+    std::vector<std::string> sets;
+    std::string start;  // --start: a named start point of the terrain, or X,Y[,HEADING]
+    std::string record;  // --record: the run file to write
+    std::string inputs;  // --inputs: the run file whose driver inputs are replayed
+};
+
+struct DoctorOptions {
+    std::string vehicle;
+    std::string maneuver;
+    std::string terrain;
+    bool json = false;
+    bool list = false;
+};
+
+/// diff A B and patch BASE DIFF: two files and where the result goes ("" for stdout).
+struct TwoFileOptions {
+    std::string first;
+    std::string second;
+    std::string out;
+};
+
+struct CompareOptions {
+    std::vector<std::string> vehicles;  // at least one on the command line; compare needs two
+    std::string maneuver;
+    std::string terrain;
+    std::string out;
+    int threads = 0;  // 0: all cores
+    bool allParameters = false;
+};
+
+struct ImportOptions {
+    std::string format;  // physx5, usd or unity
+    std::vector<std::string> files;
+    std::string out;
+    std::string base;
+    std::string differential = "auto";
+};
+
+struct ExportOptions {
+    std::string format;  // physx5, usd or unity
+    std::string vehicle;
+    std::string out;
+    std::string frame = "snippet";
+};
+
+struct SweepOptions {
+    std::string file, out, plan, runChunk, collect, heatmap;
+    std::size_t chunks = 0;
+    int threads = 0;  // 0: all cores
+    bool sensitivity = false;
+};
+
+struct TuneOptions {
+    std::string file;
+    std::string out;
+    std::string vehicleOut;
+};
+
+int validateCommand(const ValidateOptions& options);
+int formatCommand(const FormatOptions& options);
+int paramsCommand(const ParamsOptions& options);
+int schemaCommand(const SchemaOptions& options);
+int runCommand(const RunOptions& options);
+int doctorCommand(const DoctorOptions& options);
+int diffCommand(const TwoFileOptions& options);
+int patchCommand(const TwoFileOptions& options);
+int compareCommand(const CompareOptions& options);
 /// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON, USD and Unity.
-int importCommand(const Args& args);
-int exportCommand(const Args& args);
+int importCommand(const ImportOptions& options);
+int exportCommand(const ExportOptions& options);
 /// sweep ... and tune ... (SweepCommand.cpp, SweepAnalysisCommands.cpp): sweeps, chunked plans,
 /// sensitivity and the optimiser (docs/sweeps.md).
-int sweepCommand(const Args& args);
-int tuneCommand(const Args& args);
+int sweepCommand(const SweepOptions& options);
+int tuneCommand(const TuneOptions& options);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

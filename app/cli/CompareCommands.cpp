@@ -57,89 +57,62 @@ std::string padRight(std::string text, std::size_t width)
     return text;
 }
 
-/// `FILE FILE [--out OUT]`: the two files and the output, or "" with the usage message to give.
-std::string twoFilesAndOut(const Args& args, const std::string& command, std::vector<std::string>& files, std::string& out)
-{
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--out" && i + 1 < args.size())
-            out = args[++i];
-        else if (args[i].rfind("--", 0) == 0)
-            return command + ": unexpected argument " + args[i];
-        else
-            files.push_back(args[i]);
-    }
-    return files.size() == 2 ? std::string() : command + " needs two files";
-}
-
 }  // namespace
 
-int diffCommand(const Args& args)
+int diffCommand(const TwoFileOptions& options)
 {
-    std::vector<std::string> files;
-    std::string out;
-    if (const std::string err = twoFilesAndOut(args, "diff", files, out); !err.empty())
-        return usageError(err + ": jounce-cli diff A.json B.json [--out DIFF.json]");
+    const std::string& out = options.out;
     VehicleConfig a, b;
-    if (!loadValidVehicle(files[0], a) || !loadValidVehicle(files[1], b))
+    if (!loadValidVehicle(options.first, a) || !loadValidVehicle(options.second, b))
         return 1;
     const json::Json patch = compare::makePatch(a, b);
     if (!writeOutput(out, json::formatJson(patch)))
         return 1;
     if (!out.empty())
-        std::cout << patch.size() << " operation" << (patch.size() == 1 ? "" : "s") << " from " << files[0] << " to "
-                  << files[1] << " written to " << out << "\n";
+        std::cout << patch.size() << " operation" << (patch.size() == 1 ? "" : "s") << " from " << options.first << " to "
+                  << options.second << " written to " << out << "\n";
     return 0;
 }
 
-int patchCommand(const Args& args)
+int patchCommand(const TwoFileOptions& options)
 {
-    std::vector<std::string> files;
-    std::string out;
-    if (const std::string err = twoFilesAndOut(args, "patch", files, out); !err.empty())
-        return usageError(err + ": jounce-cli patch BASE.json DIFF.json [--out NEW.json]");
+    const std::string& out = options.out;
+    const std::string& baseFile = options.first;
+    const std::string& patchFile = options.second;
     VehicleConfig base;
-    if (!loadValidVehicle(files[0], base))
+    if (!loadValidVehicle(baseFile, base))
         return 1;
     std::string text;
-    if (const std::string err = json::readTextFile(files[1], json::JsonLimits{}.maxBytes, text); !err.empty()) {
-        std::cerr << files[1] << ": /: " << err << "\n";
+    if (const std::string err = json::readTextFile(patchFile, json::JsonLimits{}.maxBytes, text); !err.empty()) {
+        std::cerr << patchFile << ": /: " << err << "\n";
         return 1;
     }
     Problems patchProblems;
     const std::optional<json::Json> patch = compare::parsePatch(text, patchProblems);
     if (!patch) {
-        printProblems(files[1], patchProblems);
+        printProblems(patchFile, patchProblems);
         return 1;
     }
     const compare::PatchResult result = compare::applyPatch(base, *patch);
     if (!result.applied) {
-        printProblems(files[1], result.problems);  // the pointer of the operation that failed
+        printProblems(patchFile, result.problems);  // the pointer of the operation that failed
         return 1;
     }
     if (result.problems.hasErrors()) {
         // The patched vehicle is not a valid file: say where, write nothing.
         printProblems(out.empty() ? std::string("patched vehicle") : out, result.problems);
-        std::cerr << "jounce-cli: " << files[1] << " applied to " << files[0] << " gives an invalid vehicle; nothing written\n";
+        std::cerr << "jounce-cli: " << patchFile << " applied to " << baseFile << " gives an invalid vehicle; nothing written\n";
         return 1;
     }
     if (!writeOutput(out, config::vehicleToText(result.config)))
         return 1;
     if (!out.empty())
-        std::cout << patch->size() << " operation" << (patch->size() == 1 ? "" : "s") << " applied to " << files[0]
+        std::cout << patch->size() << " operation" << (patch->size() == 1 ? "" : "s") << " applied to " << baseFile
                   << "; " << out << " is valid\n";
     return 0;
 }
 
 namespace {
-
-struct CompareOptions {
-    std::vector<std::string> vehicles;
-    std::string maneuver;
-    std::string terrain;
-    std::string out;
-    int threads = 0;  // 0: all cores
-    bool allParameters = false;
-};
 
 /// The vehicles (labelled with their file names), the maneuver and the terrain of a comparison.
 /// 0, or the exit code with the problem printed.
@@ -226,33 +199,8 @@ bool printFigureTable(const std::vector<compare::VehicleRun>& runs, const std::v
 
 }  // namespace
 
-int compareCommand(const Args& args)
+int compareCommand(const CompareOptions& options)
 {
-    CompareOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--maneuver" && hasValue) {
-            options.maneuver = args[++i];
-        } else if (a == "--terrain" && hasValue) {
-            options.terrain = args[++i];
-        } else if (a == "--out" && hasValue) {
-            options.out = args[++i];
-        } else if (a == "--threads" && hasValue) {
-            const std::string& n = args[++i];
-            char* end = nullptr;
-            const long value = std::strtol(n.c_str(), &end, 10);
-            if (end == n.c_str() || *end != '\0' || value < 1 || value > 64)
-                return usageError("compare: --threads takes a number from 1 to 64, got " + n);
-            options.threads = static_cast<int>(value);
-        } else if (a == "--all-parameters") {
-            options.allParameters = true;
-        } else if (a.rfind("--", 0) == 0) {
-            return usageError("compare: unexpected argument " + a);
-        } else {
-            options.vehicles.push_back(a);
-        }
-    }
     compare::CompareSetup setup;
     std::vector<std::string> labels;
     if (const int status = loadComparison(options, setup, labels))

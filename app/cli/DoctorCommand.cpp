@@ -61,25 +61,12 @@ config::Json findingJson(const std::string& file, const doctor::Finding& f)
 
 }  // namespace
 
-int doctorCommand(const Args& args)
+int doctorCommand(const DoctorOptions& options)
 {
-    std::string vehicle, maneuverFile, terrainFile;
-    bool json = false;
-    bool list = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if ((a == "--maneuver" || a == "--terrain") && i + 1 < args.size())
-            (a == "--maneuver" ? maneuverFile : terrainFile) = args[++i];
-        else if (a == "--json")
-            json = true;
-        else if (a == "--list")
-            list = true;
-        else if (a.rfind("--", 0) == 0 || !vehicle.empty())
-            return usageError("doctor: unexpected argument " + a);
-        else
-            vehicle = a;
-    }
-    if (list) {
+    const std::string& vehicle = options.vehicle;
+    const std::string& maneuverFile = options.maneuver;
+    const std::string& terrainFile = options.terrain;
+    if (options.list) {
         for (const doctor::CheckInfo& c : doctor::checkCatalogue())
             std::printf("%-30s %-16s %-18s %s\n", c.id.c_str(), c.severities.c_str(), c.guideSection.c_str(), c.summary.c_str());
         return 0;
@@ -131,7 +118,7 @@ int doctorCommand(const Args& args)
     doctor::sortBySeverity(findings);
 
     const std::size_t errors = doctor::countSeverity(findings, doctor::Severity::Error);
-    if (json) {
+    if (options.json) {
         for (const doctor::Finding& f : findings)
             std::cout << findingJson(vehicle, f).dump() << "\n";
     } else {

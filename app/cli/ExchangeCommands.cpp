@@ -21,38 +21,6 @@ namespace {
 using exchange::ConversionReport;
 using exchange::ImportResult;
 
-/// The options every exchange command shares: --out and --base, plus the format's own.
-struct Options {
-    std::vector<std::string> files;
-    std::string out;
-    std::string base;
-    std::string differential = "auto";
-    std::string frame = "snippet";
-};
-
-std::optional<Options> parseOptions(const Args& args, const char* command)
-{
-    Options o;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--out" && hasValue)
-            o.out = args[++i];
-        else if (a == "--base" && hasValue)
-            o.base = args[++i];
-        else if (a == "--differential" && hasValue)
-            o.differential = args[++i];
-        else if (a == "--frame" && hasValue)
-            o.frame = args[++i];
-        else if (a.rfind("--", 0) == 0) {
-            usageError(std::string(command) + ": unknown option or missing value: " + a);
-            return std::nullopt;
-        } else
-            o.files.push_back(a);
-    }
-    return o;
-}
-
 /// Loads the vehicle to export (or the --base vehicle); prints its problems. nullopt when invalid.
 std::optional<VehicleConfig> loadValid(const std::string& path)
 {
@@ -66,7 +34,7 @@ std::optional<VehicleConfig> loadValid(const std::string& path)
 }
 
 /// Prints the problems and the report; writes the vehicle to --out (or stdout) when it is valid.
-int finishImport(const ImportResult& result, const Options& o)
+int finishImport(const ImportResult& result, const ImportOptions& o)
 {
     for (const exchange::FileProblems& f : result.problems)
         printProblems(f.file, f.problems);
@@ -88,7 +56,7 @@ int finishImport(const ImportResult& result, const Options& o)
     return 0;
 }
 
-int exportPhysx5(const Options& o, const VehicleConfig& vehicle)
+int exportPhysx5(const ExportOptions& o, const VehicleConfig& vehicle)
 {
     exchange::Physx5ExportOptions options;
     if (o.frame == "iso")
@@ -106,7 +74,7 @@ int exportPhysx5(const Options& o, const VehicleConfig& vehicle)
     return 0;
 }
 
-int exportUsd(const Options& o, const VehicleConfig& vehicle)
+int exportUsd(const ExportOptions& o, const VehicleConfig& vehicle)
 {
     const exchange::UsdExport usd = exchange::exportUsd(vehicle);
     if (const std::string err = json::writeFileAtomic(o.out, usd.text); !err.empty()) {
@@ -117,7 +85,7 @@ int exportUsd(const Options& o, const VehicleConfig& vehicle)
     return 0;
 }
 
-int importPhysx5(const Options& o, std::optional<VehicleConfig> base)
+int importPhysx5(const ImportOptions& o, std::optional<VehicleConfig> base)
 {
     if (o.files.size() != 2)
         return usageError("import physx5 needs BASE.json and ENGINE.json (EngineDrive.json or DirectDrive.json)");
@@ -134,7 +102,7 @@ int importPhysx5(const Options& o, std::optional<VehicleConfig> base)
     return finishImport(exchange::importPhysx5Files(o.files[0], o.files[1], options), o);
 }
 
-int importUsd(const Options& o, std::optional<VehicleConfig> base)
+int importUsd(const ImportOptions& o, std::optional<VehicleConfig> base)
 {
     if (o.files.size() != 1)
         return usageError("import usd needs one FILE.usda");
@@ -143,7 +111,7 @@ int importUsd(const Options& o, std::optional<VehicleConfig> base)
     return finishImport(exchange::importUsdFile(o.files[0], options), o);
 }
 
-int exportUnity(const Options& o, const VehicleConfig& vehicle)
+int exportUnity(const ExportOptions& o, const VehicleConfig& vehicle)
 {
     ConversionReport report;
     const std::string text = exchange::unityJsonText(exchange::exportUnity(vehicle, report));
@@ -155,7 +123,7 @@ int exportUnity(const Options& o, const VehicleConfig& vehicle)
     return 0;
 }
 
-int importUnity(const Options& o, std::optional<VehicleConfig> base)
+int importUnity(const ImportOptions& o, std::optional<VehicleConfig> base)
 {
     if (o.files.size() != 1)
         return usageError("import unity needs one FILE: a .prefab, a .unity scene or the JSON of export unity");
@@ -166,8 +134,8 @@ int importUnity(const Options& o, std::optional<VehicleConfig> base)
 
 struct Format {
     const char* name;
-    int (*exportTo)(const Options&, const VehicleConfig&);
-    int (*importFrom)(const Options&, std::optional<VehicleConfig>);
+    int (*exportTo)(const ExportOptions&, const VehicleConfig&);
+    int (*importFrom)(const ImportOptions&, std::optional<VehicleConfig>);
 };
 
 constexpr Format kFormats[] = {
@@ -194,35 +162,29 @@ std::string formatNames()
 
 }  // namespace
 
-int exportCommand(const Args& args)
+int exportCommand(const ExportOptions& options)
 {
-    const Format* format = args.empty() ? nullptr : findFormat(args[0]);
+    const Format* format = findFormat(options.format);
     if (!format)
         return usageError("export needs a format: " + formatNames());
-    const std::optional<Options> o = parseOptions(Args(args.begin() + 1, args.end()), "export");
-    if (!o)
-        return 2;
-    if (o->files.size() != 1 || o->out.empty())
+    if (options.vehicle.empty() || options.out.empty())
         return usageError(std::string("export ") + format->name + " needs VEHICLE.json and --out");
-    const std::optional<VehicleConfig> vehicle = loadValid(o->files[0]);
-    return vehicle ? format->exportTo(*o, *vehicle) : 1;
+    const std::optional<VehicleConfig> vehicle = loadValid(options.vehicle);
+    return vehicle ? format->exportTo(options, *vehicle) : 1;
 }
 
-int importCommand(const Args& args)
+int importCommand(const ImportOptions& options)
 {
-    const Format* format = args.empty() ? nullptr : findFormat(args[0]);
+    const Format* format = findFormat(options.format);
     if (!format)
         return usageError("import needs a format: " + formatNames());
-    const std::optional<Options> o = parseOptions(Args(args.begin() + 1, args.end()), "import");
-    if (!o)
-        return 2;
     std::optional<VehicleConfig> base;
-    if (!o->base.empty()) {
-        base = loadValid(o->base);
+    if (!options.base.empty()) {
+        base = loadValid(options.base);
         if (!base)
             return 1;
     }
-    return format->importFrom(*o, std::move(base));
+    return format->importFrom(options, std::move(base));
 }
 
 }  // namespace jounce::cli

@@ -27,12 +27,10 @@ void printProblems(const std::string& file, const Problems& problems)
                   << (p.severity == Severity::Warning ? "warning: " : "") << p.message << "\n";
 }
 
-int validateCommand(const Args& args)
+int validateCommand(const ValidateOptions& options)
 {
-    if (args.empty())
-        return usageError("validate needs at least one FILE");
     bool allValid = true;
-    for (const std::string& file : args) {
+    for (const std::string& file : options.files) {
         const config::VehicleFile doc = config::loadVehicle(file);
         for (const Problem& p : doc.problems.items)
             std::cout << file << ": " << (p.pointer.empty() ? "/" : p.pointer) << ": "
@@ -45,22 +43,10 @@ int validateCommand(const Args& args)
     return allValid ? 0 : 1;
 }
 
-int formatCommand(const Args& args)
+int formatCommand(const FormatOptions& options)
 {
-    bool check = false;
-    std::vector<std::string> files;
-    for (const std::string& a : args) {
-        if (a == "--check")
-            check = true;
-        else if (a.rfind("--", 0) == 0)
-            return usageError("format: unknown option " + a);
-        else
-            files.push_back(a);
-    }
-    if (files.empty())
-        return usageError("format needs at least one FILE");
     int status = 0;
-    for (const std::string& file : files) {
+    for (const std::string& file : options.files) {
         std::string text;
         if (std::string err = json::readTextFile(file, json::JsonLimits{}.maxBytes, text); !err.empty()) {
             std::cout << file << ": /: " << err << "\n";
@@ -77,7 +63,7 @@ int formatCommand(const Args& args)
         const std::string canonical = config::vehicleToText(doc.config);
         if (canonical == text)
             continue;
-        if (check) {
+        if (options.check) {
             std::cout << file << ": not in canonical layout\n";
             status = 1;
         } else if (std::string err = json::writeFileAtomic(file, canonical); !err.empty()) {
@@ -124,18 +110,10 @@ config::Json describeLeaf(const config::ParameterRegistry& registry, const confi
 
 }  // namespace
 
-int paramsCommand(const Args& args)
+int paramsCommand(const ParamsOptions& options)
 {
-    bool all = false;
-    std::string vehicleFile;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--all")
-            all = true;
-        else if (args[i] == "--vehicle" && i + 1 < args.size())
-            vehicleFile = args[++i];
-        else
-            return usageError("params: unexpected argument " + args[i]);
-    }
+    const bool all = options.all;
+    const std::string& vehicleFile = options.vehicle;
     if (all && !vehicleFile.empty())
         return usageError("params: --all lists the format, --vehicle lists one vehicle; give one of them");
 
@@ -164,12 +142,10 @@ int paramsCommand(const Args& args)
     return 0;
 }
 
-int schemaCommand(const Args& args)
+int schemaCommand(const SchemaOptions& options)
 {
-    // Without a word: the vehicle schema, as before there were three.
-    const std::string format = args.empty() ? "vehicle" : args[0];
-    if (args.size() > 1)
-        return usageError("schema takes one word: vehicle, maneuver or terrain");
+    // Without a word: the vehicle schema (SchemaOptions' default), as before there were three.
+    const std::string& format = options.format;
     if (format == "vehicle")
         std::cout << json::formatJson(config::ParameterRegistry::instance().schema());
     else if (format == "maneuver")

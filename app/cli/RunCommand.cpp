@@ -30,22 +30,6 @@
 namespace jounce::cli {
 namespace {
 
-constexpr double kMaxDuration = 86400.0;  // s: --duration is at most a day (and a run at most 10 M steps)
-
-struct RunOptions {
-    std::string vehicle;
-    std::string terrain;
-    std::string maneuver;
-    std::string out;
-    std::string poses;
-    bool figuresJson = false;
-    double duration = 0.0;  // 0: the maneuver's own length (capped at 600 s)
-    std::vector<std::string> sets;
-    std::string start;  // --start: a named start point of the terrain, or X,Y[,HEADING]
-    std::string record;  // --record: the run file to write
-    std::string inputs;  // --inputs: the run file whose driver inputs are replayed
-};
-
 /// What a run needs, read and checked before it starts.
 struct RunSetup {
     std::shared_ptr<const sim::RunLog> replayed;  // --inputs
@@ -439,49 +423,18 @@ int simulate(const RunOptions& o, const RunSetup& s)
 
 }  // namespace
 
-int runCommand(const Args& args)
+int runCommand(const RunOptions& options)
 {
-    RunOptions o;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& target) {
-            if (i + 1 >= args.size())
-                return false;
-            target = args[++i];
-            return true;
-        };
-        std::string number;
-        if (a == "--vehicle" && value(o.vehicle)) {
-        } else if (a == "--terrain" && value(o.terrain)) {
-        } else if (a == "--maneuver" && value(o.maneuver)) {
-        } else if (a == "--out" && value(o.out)) {
-        } else if (a == "--poses" && value(o.poses)) {
-        } else if (a == "--figures-json") {
-            o.figuresJson = true;
-        } else if (a == "--duration" && value(number)) {
-            char* end = nullptr;
-            o.duration = std::strtod(number.c_str(), &end);
-            if (end == number.c_str() || *end != '\0' || !(o.duration > 0) || !(o.duration <= kMaxDuration))
-                return usageError("run: --duration takes a number of seconds in (0, 86400] (one day), got " + number);
-        } else if (a == "--set" && value(number)) {
-            o.sets.push_back(number);
-        } else if (a == "--start" && value(o.start)) {
-        } else if (a == "--record" && value(o.record)) {
-        } else if (a == "--inputs" && value(o.inputs)) {
-        } else {
-            return usageError("run: unexpected argument " + a);
-        }
-    }
     RunSetup setup;
-    if (const int status = checkRunOptions(o))
+    if (const int status = checkRunOptions(options))
         return status;
-    if (const int status = loadReplay(o, setup))
+    if (const int status = loadReplay(options, setup))
         return status;
-    if (const int status = loadEditedVehicle(o, setup))
+    if (const int status = loadEditedVehicle(options, setup))
         return status;
-    if (const int status = loadScene(o, setup))
+    if (const int status = loadScene(options, setup))
         return status;
-    return simulate(o, setup);
+    return simulate(options, setup);
 }
 
 }  // namespace jounce::cli

@@ -112,19 +112,11 @@ int heatMapRun(const std::string& file, const std::string& figure, const std::st
     return 0;
 }
 
-int tuneCommand(const Args& args)
+int tuneCommand(const TuneOptions& o)
 {
-    std::string file, out, vehicleOut;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--out" && i + 1 < args.size())
-            out = args[++i];
-        else if (args[i] == "--vehicle-out" && i + 1 < args.size())
-            vehicleOut = args[++i];
-        else if (args[i].starts_with("--") || !file.empty())
-            return usageError("tune: unexpected argument " + args[i] + "\nusage: jounce-cli tune SWEEP.json [--out evaluations.csv] [--vehicle-out tuned.json]");
-        else
-            file = args[i];
-    }
+    const std::string& file = o.file;
+    const std::string& out = o.out;
+    const std::string& vehicleOut = o.vehicleOut;
     if (file.empty())
         return usageError("tune needs a SWEEP.json with a \"tune\" section");
     const std::optional<sweep::Sweep> s = loadValidSweep(file);

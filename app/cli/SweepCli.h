@@ -55,7 +55,4 @@ int sensitivityRun(const std::string& file, const std::string& out, int threads)
 /// jounce-cli sweep SWEEP.json --heatmap FIGURE: the grid's figure as a matrix CSV.
 int heatMapRun(const std::string& file, const std::string& figure, const std::string& out, int threads);
 
-/// "--threads N": 1 to 256, or 0 when absent. nullopt (and a usage message) when malformed.
-std::optional<int> parseThreads(const std::string& text);
-
 }  // namespace jounce::cli

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -22,53 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct SweepArgs {
-    std::string file, out, plan, runChunk, collect, heatmap;
-    std::size_t chunks = 0;
-    int threads = 0;
-    bool sensitivity = false;
-};
-
-constexpr const char* kSweepUsage =
-    "jounce-cli sweep SWEEP.json [--out results.csv] [--threads N] | SWEEP.json --plan DIR --chunks N | "
-    "--run-chunk CHUNK.json --out RESULT.csv | --collect DIR --out all.csv | SWEEP.json --sensitivity | "
-    "SWEEP.json --heatmap FIGURE";
-
-/// Parses the arguments; returns a usage message, or "" when they are fine.
-std::string parseArgs(const Args& args, SweepArgs& a)
+/// How the modes' options combine: a usage message, or "" when they are fine.
+std::string checkModes(const SweepOptions& a)
 {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& s = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (s == "--out" && hasValue) {
-            a.out = args[++i];
-        } else if (s == "--plan" && hasValue) {
-            a.plan = args[++i];
-        } else if (s == "--run-chunk" && hasValue) {
-            a.runChunk = args[++i];
-        } else if (s == "--collect" && hasValue) {
-            a.collect = args[++i];
-        } else if (s == "--heatmap" && hasValue) {
-            a.heatmap = args[++i];
-        } else if (s == "--sensitivity") {
-            a.sensitivity = true;
-        } else if (s == "--chunks" && hasValue) {
-            char* end = nullptr;
-            const long chunks = std::strtol(args[++i].c_str(), &end, 10);
-            if (end == args[i].c_str() || *end != '\0' || chunks < 1 || chunks > long(sweep::kMaxChunks))
-                return "--chunks takes a number from 1 to " + std::to_string(sweep::kMaxChunks) + ", got " + args[i];
-            a.chunks = std::size_t(chunks);
-        } else if (s == "--threads" && hasValue) {
-            const std::optional<int> n = parseThreads(args[++i]);
-            if (!n)
-                return "--threads takes a number from 1 to 256, got " + args[i];
-            a.threads = *n;
-        } else if (s.starts_with("--") || !a.file.empty()) {
-            return "unexpected argument " + s;
-        } else {
-            a.file = s;
-        }
-    }
     const int modes = int(!a.plan.empty()) + int(!a.runChunk.empty()) + int(!a.collect.empty()) + int(a.sensitivity) +
                       int(!a.heatmap.empty());
     if (modes > 1)
@@ -99,7 +54,7 @@ std::size_t reportFailures(std::span<const sweep::PointResult> results)
     return failed;
 }
 
-int localRun(const SweepArgs& a)
+int localRun(const SweepOptions& a)
 {
     const std::optional<sweep::Sweep> s = loadValidSweep(a.file);
     if (!s)
@@ -120,7 +75,7 @@ int localRun(const SweepArgs& a)
     return 0;
 }
 
-int plan(const SweepArgs& a)
+int plan(const SweepOptions& a)
 {
     const std::optional<sweep::Sweep> s = loadValidSweep(a.file);
     if (!s)
@@ -156,7 +111,7 @@ int plan(const SweepArgs& a)
     return 0;
 }
 
-int runChunk(const SweepArgs& a)
+int runChunk(const SweepOptions& a)
 {
     const std::optional<sweep::Sweep> s = loadValidSweep(a.runChunk);
     if (!s)
@@ -182,7 +137,7 @@ int runChunk(const SweepArgs& a)
     return 0;
 }
 
-int collect(const SweepArgs& a)
+int collect(const SweepOptions& a)
 {
     std::error_code ec;
     std::vector<fs::path> paths;
@@ -217,10 +172,9 @@ int collect(const SweepArgs& a)
 
 }  // namespace
 
-int sweepCommand(const Args& args)
+int sweepCommand(const SweepOptions& a)
 {
-    SweepArgs a;
-    if (const std::string err = parseArgs(args, a); !err.empty())
+    if (const std::string err = checkModes(a); !err.empty())
         return usageError("sweep: " + err + "\nusage: " + kSweepUsage);
     if (!a.plan.empty())
         return plan(a);

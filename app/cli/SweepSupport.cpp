@@ -105,13 +105,4 @@ bool writeResult(const std::string& out, const std::string& text)
     return true;
 }
 
-std::optional<int> parseThreads(const std::string& text)
-{
-    char* end = nullptr;
-    const long value = std::strtol(text.c_str(), &end, 10);
-    if (end == text.c_str() || *end != '\0' || value < 1 || value > 256)
-        return std::nullopt;
-    return static_cast<int>(value);
-}
-
 }  // namespace jounce::cli

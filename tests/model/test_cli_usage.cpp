@@ -1,0 +1,124 @@
+// jounce-cli's command line, run as a user runs it: the help of every command lists its options
+// with a description, an unknown option or command is named, and a value of the wrong type is a
+// usage error (exit 2) before any file is read.
+
+#include "support/CliProcess.h"
+
+#include <QtTest>
+
+namespace {
+
+using Run = jounce::testing::CliRun;
+
+Run cli(const QStringList& args) { return jounce::testing::runCli(args); }
+
+/// Whether the help text has a line for `name` (an option or argument) followed by a description,
+/// on the same line or, when the name column is full, on the next one.
+bool describes(const QString& help, const QString& name)
+{
+    const QStringList lines = help.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i];
+        if (!line.startsWith("  " + name + ' ') && line != "  " + name)
+            continue;
+        const QStringList columns = line.trimmed().split(QRegularExpression("\\s{2,}"));
+        if (columns.size() >= 2 && !columns[1].isEmpty())
+            return true;
+        return i + 1 < lines.size() && lines[i + 1].startsWith("          ") && !lines[i + 1].trimmed().isEmpty();
+    }
+    return false;
+}
+
+}  // namespace
+
+class TestCliUsage : public QObject {
+    Q_OBJECT
+private slots:
+    void commandHelpListsEveryOption_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QStringList>("names");
+        QTest::newRow("validate") << "validate" << QStringList{"FILE..."};
+        QTest::newRow("format") << "format" << QStringList{"FILE...", "--check"};
+        QTest::newRow("params") << "params" << QStringList{"--vehicle", "--all"};
+        QTest::newRow("schema") << "schema" << QStringList{"[vehicle|maneuver|terrain]"};
+        QTest::newRow("run") << "run"
+                             << QStringList{"--vehicle", "--terrain", "--maneuver", "--duration", "--start", "--out",
+                                            "--poses", "--figures-json", "--set", "--record", "--inputs"};
+        QTest::newRow("doctor") << "doctor" << QStringList{"[VEHICLE.json]", "--maneuver", "--terrain", "--json", "--list"};
+        QTest::newRow("diff") << "diff" << QStringList{"A.json", "B.json", "--out"};
+        QTest::newRow("patch") << "patch" << QStringList{"BASE.json", "DIFF.json", "--out"};
+        QTest::newRow("compare") << "compare"
+                                 << QStringList{"VEHICLE.json...", "--maneuver", "--terrain", "--out", "--all-parameters",
+                                                "--threads"};
+        QTest::newRow("import") << "import" << QStringList{"physx5|usd|unity", "FILE...", "--out", "--base", "--differential"};
+        QTest::newRow("export") << "export" << QStringList{"physx5|usd|unity", "VEHICLE.json", "--out", "--frame"};
+        QTest::newRow("sweep") << "sweep"
+                               << QStringList{"[SWEEP.json]", "--out", "--threads", "--plan", "--chunks", "--run-chunk",
+                                              "--collect", "--sensitivity", "--heatmap"};
+        QTest::newRow("tune") << "tune" << QStringList{"SWEEP.json", "--out", "--vehicle-out"};
+    }
+
+    void commandHelpListsEveryOption()
+    {
+        QFETCH(QString, command);
+        QFETCH(QStringList, names);
+        const Run r = cli({command, "--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QVERIFY2(r.out.contains("Usage: jounce-cli " + command), qPrintable(r.out));
+        for (const QString& name : names + QStringList{"-h,--help"})
+            QVERIFY2(describes(r.out, name), qPrintable(name + " is not described in\n" + r.out));
+    }
+
+    void helpListsEveryCommand()
+    {
+        const Run r = cli({"--help"});
+        QCOMPARE(r.exitCode, 0);
+        for (const char* command : {"validate", "format", "params", "schema", "run", "doctor", "diff", "patch", "compare",
+                                    "import", "export", "sweep", "tune"})
+            QVERIFY2(r.out.contains(QStringLiteral("\n  %1 ").arg(command)), qPrintable(QString(command) + "\n" + r.out));
+        QCOMPARE(cli({"help"}).out, r.out);
+    }
+
+    void unknownOptionIsNamed()
+    {
+        const Run r = cli({"run", "--frobnicate"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("jounce-cli: run: unexpected argument --frobnicate"), qPrintable(r.err));
+        // Reported before what it leads to (here: no FILE).
+        const Run validate = cli({"validate", "--chek"});
+        QCOMPARE(validate.exitCode, 2);
+        QVERIFY2(validate.err.contains("unexpected argument --chek"), qPrintable(validate.err));
+    }
+
+    void wrongTypeIsAUsageError()
+    {
+        for (const QStringList& args :
+             {QStringList{"compare", "a.json", "b.json", "--maneuver", "m.json", "--threads", "two"},
+              QStringList{"compare", "a.json", "b.json", "--maneuver", "m.json", "--threads", "0x10"},
+              QStringList{"sweep", "s.json", "--threads", "two"}, QStringList{"sweep", "s.json", "--threads", "2.5"},
+              QStringList{"sweep", "s.json", "--plan", "jobs", "--chunks", "many"}}) {
+            const Run r = cli(args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + "\n" + r.err));
+            QVERIFY2(r.err.contains(args[args.size() - 2] + ": takes a number from 1 to "), qPrintable(r.err));
+            QVERIFY2(r.err.contains(", got " + args.last()), qPrintable(r.err));
+        }
+        const Run duration = cli({"run", "--vehicle", "v.json", "--duration", "soon"});
+        QCOMPARE(duration.exitCode, 2);
+        QVERIFY2(duration.err.contains("--duration: takes a number of seconds in (0, 86400]"), qPrintable(duration.err));
+        const Run missing = cli({"run", "--vehicle"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("--vehicle"), qPrintable(missing.err));
+    }
+
+    void unknownCommandIsNamed()
+    {
+        const Run r = cli({"frobnicate"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("jounce-cli: unknown command 'frobnicate'"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliUsage)
+#include "test_cli_usage.moc"
