@@ -43,6 +43,41 @@ std::vector<std::string> commandNames(const CLI::App& app)
     return names;
 }
 
+std::vector<std::string> optionNames(const CLI::App& app)
+{
+    std::vector<std::string> names;
+    for (const CLI::Option* option : app.get_options([](const CLI::Option* o) { return o->nonpositional(); })) {
+        for (const std::string& name : option->get_lnames())
+            names.push_back("--" + name);
+        for (const std::string& name : option->get_snames())
+            names.push_back("-" + name);
+    }
+    return names;
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+/// neighbours ("vehicel") each count one.
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+std::string withoutDashes(const std::string& name)
+{
+    return name.substr(std::min(name.find_first_not_of('-'), name.size()));
+}
+
 /// The argument of `app` that CLI11 could not place: the first unknown option, else the first
 /// unknown word. "" when there is none.
 std::string firstUnknown(const CLI::App& app)
@@ -57,11 +92,18 @@ std::string firstUnknown(const CLI::App& app)
     return word;
 }
 
-/// "unknown command 'x'" or "unexpected argument x".
+/// "unknown command 'x'" or "unexpected argument x", with the name it may be a typo of.
 std::string describeUnknown(const CLI::App& app, const std::string& unknown)
 {
-    const bool command = unknown[0] != '-' && !commandNames(app).empty();
-    return command ? "unknown command '" + unknown + "'" : "unexpected argument " + unknown;
+    const bool option = unknown[0] == '-';
+    const bool command = !option && !commandNames(app).empty();
+    std::string message = command ? "unknown command '" + unknown + "'" : "unexpected argument " + unknown;
+    if (option || command) {
+        const std::string typed = option ? unknown.substr(0, unknown.find('=')) : unknown;
+        if (const std::string nearest = nearestName(typed, option ? optionNames(app) : commandNames(app)); !nearest.empty())
+            message += "; did you mean '" + nearest + "'?";
+    }
+    return message;
 }
 
 /// The subcommands from the top down to `app`: "" for jounce-cli itself, "run" for jounce-cli run.
@@ -167,6 +209,20 @@ CLI::Validator secondsUpTo(double max, const std::string& note)
             return ok ? std::string() : expected + text;
         },
         "");
+}
+
+std::string nearestName(const std::string& typed, const std::vector<std::string>& names)
+{
+    const std::string word = withoutDashes(typed);
+    const std::size_t allowed = std::max<std::size_t>(1, word.size() / 3);
+    std::string nearest;
+    std::size_t best = allowed + 1;
+    for (const std::string& name : names)
+        if (const std::size_t d = editDistance(word, withoutDashes(name)); d < best) {
+            best = d;
+            nearest = name;
+        }
+    return nearest;
 }
 
 int reportParseError(const CLI::App& app, const CLI::ParseError& error)

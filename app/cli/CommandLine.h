@@ -1,6 +1,6 @@
 #pragma once
 // What main.cpp's CLI11 command line shares: the help layout, the checks of numeric options and
-// the report of a command line that does not parse.
+// the report of a command line that does not parse (with "did you mean" for a mistyped name).
 
 #include <CLI/CLI.hpp>
 
@@ -32,10 +32,14 @@ CLI::Validator wholeNumberIn(long min, long max);
 /// A number of seconds in (0, max].
 CLI::Validator secondsUpTo(double max, const std::string& note);
 
+/// The name in `names` nearest to `typed` by edit distance when it is close enough to be a likely
+/// typo (at most a third of the word's length apart, and at least one); "" when none is.
+std::string nearestName(const std::string& typed, const std::vector<std::string>& names);
+
 /// Reports a command line CLI11 could not parse and returns the exit code: help goes to stdout
 /// (exit 0); anything else is "jounce-cli: COMMAND: message" and the command's usage on stderr
-/// (exit 2). An unknown option or command is reported first: it usually explains whatever else
-/// went wrong.
+/// (exit 2). An unknown option or command is reported first, with the nearest name it may mean:
+/// it usually explains whatever else went wrong.
 int reportParseError(const CLI::App& app, const CLI::ParseError& error);
 
 }  // namespace jounce::cli

@@ -1,6 +1,6 @@
 // jounce-cli's command line, run as a user runs it: the help of every command lists its options
-// with a description, an unknown option or command is named, and a value of the wrong type is a
-// usage error (exit 2) before any file is read.
+// with a description, a mistyped option or command gets "did you mean", and a value of the wrong
+// type is a usage error (exit 2) before any file is read.
 
 #include "support/CliProcess.h"
 
@@ -81,15 +81,32 @@ private slots:
         QCOMPARE(cli({"help"}).out, r.out);
     }
 
-    void unknownOptionIsNamed()
+    void mistypedOptionGetsTheNearestName()
     {
-        const Run r = cli({"run", "--frobnicate"});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("jounce-cli: run: unexpected argument --frobnicate"), qPrintable(r.err));
-        // Reported before what it leads to (here: no FILE).
+        const Run run = cli({"run", "--vehicel", "x.json"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("jounce-cli: run: unexpected argument --vehicel; did you mean '--vehicle'?"),
+                 qPrintable(run.err));
+        const Run sweep = cli({"sweep", "s.json", "--thread", "2"});
+        QCOMPARE(sweep.exitCode, 2);
+        QVERIFY2(sweep.err.contains("did you mean '--threads'?"), qPrintable(sweep.err));
+        const Run compare = cli({"compare", "a.json", "b.json", "--maneuvre=m.json"});
+        QCOMPARE(compare.exitCode, 2);
+        QVERIFY2(compare.err.contains("did you mean '--maneuver'?"), qPrintable(compare.err));
+        // Reported before what the typo leads to (here: no FILE).
         const Run validate = cli({"validate", "--chek"});
         QCOMPARE(validate.exitCode, 2);
         QVERIFY2(validate.err.contains("unexpected argument --chek"), qPrintable(validate.err));
+        const Run format = cli({"format", "--chek"});
+        QVERIFY2(format.exitCode == 2 && format.err.contains("did you mean '--check'?"), qPrintable(format.err));
+    }
+
+    void farOffOptionGetsNoSuggestion()
+    {
+        const Run r = cli({"run", "--frobnicate"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unexpected argument --frobnicate"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains("did you mean"), qPrintable(r.err));
     }
 
     void wrongTypeIsAUsageError()
@@ -112,11 +129,14 @@ private slots:
         QVERIFY2(missing.err.contains("--vehicle"), qPrintable(missing.err));
     }
 
-    void unknownCommandIsNamed()
+    void unknownCommandGetsTheNearestName()
     {
-        const Run r = cli({"frobnicate"});
+        const Run r = cli({"valdate", "x.json"});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("jounce-cli: unknown command 'frobnicate'"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("jounce-cli: unknown command 'valdate'; did you mean 'validate'?"), qPrintable(r.err));
+        const Run far = cli({"frobnicate"});
+        QCOMPARE(far.exitCode, 2);
+        QVERIFY2(far.err.contains("unknown command 'frobnicate'") && !far.err.contains("did you mean"), qPrintable(far.err));
     }
 };
 
