@@ -24,6 +24,7 @@ public:
 
     /// Static object to add to the dynamics world (collisions of the chassis and other bodies).
     btCollisionObject* collisionObject() { return object_.get(); }
+    const btCollisionObject* collisionObject() const { return object_.get(); }
     const HeightFieldShape& shape() const { return *shape_; }
 
     const Terrain& terrain() const { return *terrain_; }

@@ -1,5 +1,7 @@
 #include "world/PlaneGround.h"
 
+#include "world/WheelSweep.h"
+
 namespace jounce::sim {
 
 PlaneGround::PlaneGround(double height, std::string surface)
@@ -19,6 +21,11 @@ bool PlaneGround::raycast(const btVector3& from, const btVector3& to, GroundHit&
     hit.normal = btVector3(0, 0, 1);
     hit.surface = 0;
     return true;
+}
+
+bool PlaneGround::sweepWheel(const WheelSweep& sweep, GroundHit& hit) const
+{
+    return sweepCylinder(object_, sweep, hit);
 }
 
 }  // namespace jounce::sim

@@ -11,6 +11,7 @@ class PlaneGround final : public Ground {
 public:
     explicit PlaneGround(double height = 0.0, std::string surface = "tarmac");
     bool raycast(const btVector3& from, const btVector3& to, GroundHit& hit) const override;
+    bool sweepWheel(const WheelSweep& sweep, GroundHit& hit) const override;
     double heightAt(double, double) const override { return height_; }
     const std::vector<std::string>& surfaceNames() const override { return names_; }
     btCollisionObject* collisionObject() override { return &object_; }

@@ -1,5 +1,6 @@
 #include "world/PlaneGround.h"
 #include "world/TerrainGround.h"
+#include "world/WheelSweep.h"
 
 namespace jounce::sim {
 
@@ -13,6 +14,15 @@ bool TerrainGround::raycast(const btVector3& from, const btVector3& to, GroundHi
     hit.point = h.point;
     hit.normal = h.normal;
     hit.surface = h.surface < 0 ? 0 : h.surface;
+    return true;
+}
+
+bool TerrainGround::sweepWheel(const WheelSweep& sweep, GroundHit& hit) const
+{
+    if (!sweepCylinder(*bullet_.collisionObject(), sweep, hit))
+        return false;
+    const int surface = bullet_.terrain().surfaceAt(hit.point.x(), hit.point.y());
+    hit.surface = surface < 0 ? 0 : surface;
     return true;
 }
 

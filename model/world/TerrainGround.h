@@ -14,6 +14,7 @@ class TerrainGround final : public Ground {
 public:
     explicit TerrainGround(std::shared_ptr<const Terrain> terrain);
     bool raycast(const btVector3& from, const btVector3& to, GroundHit& hit) const override;
+    bool sweepWheel(const WheelSweep& sweep, GroundHit& hit) const override;
     double heightAt(double x, double y) const override;
     const std::vector<std::string>& surfaceNames() const override;
     btCollisionObject* collisionObject() override { return bullet_.collisionObject(); }

@@ -10,6 +10,7 @@
 #include "vehicle/TireStage.h"
 #include "vehicle/tire/PhysxTire.h"
 #include "vehicle/tire/UnityTire.h"
+#include "world/WheelSweep.h"
 #include "world/World.h"
 
 #include <QtTest>
@@ -74,6 +75,10 @@ public:
         hit.normal = normal_;
         hit.surface = 0;
         return true;
+    }
+    bool sweepWheel(const WheelSweep& sweep, GroundHit& hit) const override
+    {
+        return sweepCylinder(object_, sweep, hit);
     }
     double heightAt(double x, double) const override { return grade_ * x; }
     const std::vector<std::string>& surfaceNames() const override { return names_; }

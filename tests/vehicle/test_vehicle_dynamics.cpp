@@ -47,6 +47,13 @@ public:
         hit.surface = hit.point.y() > 0 ? 1 : 0;
         return true;
     }
+    bool sweepWheel(const WheelSweep& sweep, GroundHit& hit) const override
+    {
+        if (!plane_.sweepWheel(sweep, hit))
+            return false;
+        hit.surface = hit.point.y() > 0 ? 1 : 0;
+        return true;
+    }
     double heightAt(double, double) const override { return 0.0; }
     const std::vector<std::string>& surfaceNames() const override { return names_; }
     btCollisionObject* collisionObject() override { return plane_.collisionObject(); }
