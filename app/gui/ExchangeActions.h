@@ -1,8 +1,8 @@
 #pragma once
 // Importing and exporting foreign vehicle formats in the workbench (File ▸ Import, File ▸ Export):
 // each conversion ends in its report dialog (what was approximated, dropped or defaulted, and why,
-// plus the files' problems). The menu actions ask for the files (MainWindowExchange.cpp) and call
-// these, which tests call directly.
+// plus the files' problems). The menu actions ask for the files (ExchangeMenus) and call these,
+// which tests call directly.
 
 #include "exchange/ConversionReport.h"
 #include "exchange/ImportResult.h"

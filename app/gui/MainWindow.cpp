@@ -1,7 +1,12 @@
-// The main window's construction (panels, docks, signal wiring), document updates and window
-// events. Menus: MainWindowMenus.cpp; vehicle files: MainWindowFiles.cpp; the simulation dock,
-// terrain, maneuvers and status: MainWindowSimulation.cpp.
 #include "MainWindow.h"
+
+#include "DockLayout.h"
+#include "ExchangeMenus.h"
+#include "PresetFiles.h"
+#include "RunActions.h"
+#include "SimulationDock.h"
+#include "VehicleFiles.h"
+#include "WorkbenchMenus.h"
 
 #include "widgets/CurveEditor.h"
 #include "widgets/DoctorPanel.h"
@@ -13,47 +18,42 @@
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QCoreApplication>
-#include <QDir>
-#include <QDockWidget>
 #include <QKeyEvent>
-#include <QLabel>
-#include <QPushButton>
-#include <QScrollArea>
-#include <QSettings>
 #include <QStatusBar>
-#include <QTimer>
 
 namespace jounce::gui {
-namespace {
-
-QDockWidget* addDock(QMainWindow* window, const QString& title, const QString& objectName, QWidget* content,
-                     Qt::DockWidgetArea area)
-{
-    auto* dock = new QDockWidget(title, window);
-    dock->setObjectName(objectName);
-    dock->setWidget(content);
-    window->addDockWidget(area, dock);
-    return dock;
-}
-
-}  // namespace
-
-QString MainWindow::presetsDir()
-{
-    const QString env = qEnvironmentVariable("JOUNCE_PRESETS");
-    if (!env.isEmpty() && QDir(env).exists())
-        return env;
-    const QString installed = QCoreApplication::applicationDirPath() + "/../share/jounce/presets";
-    if (QDir(installed).exists())
-        return QDir(installed).canonicalPath();
-    return QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
-}
 
 MainWindow::MainWindow()
 {
     setObjectName("JounceMainWindow");
     setWindowIcon(QIcon(":/jounce.svg"));
+    createPanels();
+    simulation_ = std::make_unique<SimulationController>(document_, *telemetry_, this);
+    connectSimulation();
+    simulationDock_ = new SimulationDock(*simulation_, *vehicleView_, *problems_, *this);
+    layout_ = new DockLayout(*this, {parameters_, simulationDock_, vehicleView_, curves_, problems_, doctor_, xyPlots_});
+    files_ = new VehicleFiles(document_, *this);
+    runs_ = new RunActions(document_, *simulation_, *telemetry_, *vehicleView_, *simulationDock_, *this);
+    auto* exchange = new ExchangeMenus(document_, *files_, *this);
+    new WorkbenchMenus({*this, document_, *simulation_, *telemetry_, *parameters_, *files_, *exchange, *runs_,
+                        *simulationDock_, *layout_});
+
+    connect(&document_, &VehicleDocument::configChanged, this, &MainWindow::documentChanged);
+    connect(&document_, &VehicleDocument::fileStateChanged, this, &MainWindow::updateTitle);
+    connect(&autosave_, &Autosave::writeFailed, this, &MainWindow::showMessage);
+    documentChanged();
+    updateTitle();
+    layout_->placeOnScreen();
+    qApp->installEventFilter(this);
+}
+
+MainWindow::~MainWindow()
+{
+    qApp->removeEventFilter(this);
+}
+
+void MainWindow::createPanels()
+{
     telemetry_ = new widgets::TelemetryPanel(this);
     setCentralWidget(telemetry_);
 
@@ -63,7 +63,7 @@ MainWindow::MainWindow()
     };
     parameters_ = new widgets::ParameterEditor(this);
     parameters_->setApplyEdits(applyEdits);
-    connect(parameters_, &widgets::ParameterEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(parameters_, &widgets::ParameterEditor::message, this, &MainWindow::showMessage);
     problems_ = new widgets::ProblemsPanel(this);
     connect(problems_, &widgets::ProblemsPanel::activated, this, [this](const QString& pointer) {
         if (!parameters_->selectParameter(pointer))
@@ -78,72 +78,26 @@ MainWindow::MainWindow()
     // Curve edits follow the parameter editor's link box.
     curves_->setLink(parameters_->link());
     connect(parameters_, &widgets::ParameterEditor::linkChanged, curves_, &widgets::CurveEditor::setLink);
-    connect(curves_, &widgets::CurveEditor::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(curves_, &widgets::CurveEditor::message, this, &MainWindow::showMessage);
     doctor_ = new widgets::DoctorPanel(this);
     doctor_->setApplyEdits(applyEdits);
-    connect(doctor_, &widgets::DoctorPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(doctor_, &widgets::DoctorPanel::message, this, &MainWindow::showMessage);
     connect(doctor_, &widgets::DoctorPanel::parametersSelected, this, [this](const QStringList& paths) {
         if (!paths.isEmpty())
             parameters_->selectParameter(paths.front());
     });
-
-    simulation_ = std::make_unique<SimulationController>(document_, *telemetry_, this);
-    connect(simulation_.get(), &SimulationController::framesArrived, vehicleView_, qOverload<>(&QWidget::update));
-    connect(simulation_.get(), &SimulationController::framesArrived, curves_, &widgets::CurveEditor::updateOperatingPoint);
-    connect(simulation_.get(), &SimulationController::framesArrived, this, [this] { doctor_->feed(telemetry_->history()); });
     xyPlots_ = new widgets::XYPlotPair(this);
     xyPlots_->setHistory(&telemetry_->history());
-    connect(simulation_.get(), &SimulationController::framesArrived, this,
-            [this] { xyPlots_->append(simulation_->newFrames()); });
     connect(telemetry_, &widgets::TelemetryPanel::pausedChanged, xyPlots_, &widgets::XYPlotPair::setFrozen);
-    connect(simulation_.get(), &SimulationController::maneuverFinished, this, &MainWindow::showManeuverSummary);
-    connect(simulation_.get(), &SimulationController::blockedChanged, this, [this](const QString& reason) {
-        blockedLabel_->setText(reason);
-        blockedLabel_->setVisible(!reason.isEmpty());
-    });
+}
 
-    QDockWidget* params = addDock(this, tr("Parameters"), "ParametersDock", parameters_, Qt::LeftDockWidgetArea);
-    // In a scroll area: on a small screen the controls scroll rather than squash.
-    auto* simScroll = new QScrollArea(this);
-    simScroll->setWidget(buildSimulationDock());
-    simScroll->setWidgetResizable(true);
-    simScroll->setFrameShape(QFrame::NoFrame);
-    simScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    QDockWidget* simDock = addDock(this, tr("Simulation"), "SimulationDock", simScroll, Qt::RightDockWidgetArea);
-    rebuildStartBox();
-    connect(pickStart_, &QPushButton::toggled, vehicleView_, &widgets::VehicleView::setPicking);
-    connect(vehicleView_, &widgets::VehicleView::pickingChanged, pickStart_, &QPushButton::setChecked);
-    connect(vehicleView_, &widgets::VehicleView::startPicked, this, &MainWindow::usePickedStart);
-    QDockWidget* viewDock = addDock(this, tr("Vehicle view"), "VehicleViewDock", vehicleView_, Qt::RightDockWidgetArea);
-    QDockWidget* curvesDock = addDock(this, tr("Curves"), "CurvesDock", curves_, Qt::LeftDockWidgetArea);
-    splitDockWidget(params, curvesDock, Qt::Vertical);
-    QDockWidget* problemsDock = addDock(this, tr("Problems"), "ProblemsDock", problems_, Qt::BottomDockWidgetArea);
-    QDockWidget* doctorDock = addDock(this, tr("Doctor"), "DoctorDock", doctor_, Qt::BottomDockWidgetArea);
-    // The tabs carry the panels' counts ("Doctor · 1 error"): a new error shows without opening the tab.
-    connect(problems_, &widgets::ProblemsPanel::titleChanged, problemsDock, &QDockWidget::setWindowTitle);
-    connect(doctor_, &widgets::DoctorPanel::titleChanged, doctorDock, &QDockWidget::setWindowTitle);
-    problemsDock->setWindowTitle(problems_->title());
-    doctorDock->setWindowTitle(doctor_->title());
-    // The X–Y plots beside the problems and findings, not a tab of them: the g–g diagram stays in view.
-    QDockWidget* xyDock = addDock(this, tr("X–Y plots"), "XYPlotsDock", xyPlots_, Qt::BottomDockWidgetArea);
-    splitDockWidget(problemsDock, xyDock, Qt::Horizontal);
-    tabifyDockWidget(problemsDock, doctorDock);
-    problemsDock->raise();
-    splitDockWidget(simDock, viewDock, Qt::Vertical);
-
-    buildMenus();
-    connect(&document_, &VehicleDocument::configChanged, this, &MainWindow::documentChanged);
-    connect(&document_, &VehicleDocument::fileStateChanged, this, &MainWindow::updateTitle);
-    connect(&autosave_, &Autosave::writeFailed, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
-    documentChanged();
-    updateTitle();
-
-    auto* statusTimer = new QTimer(this);
-    connect(statusTimer, &QTimer::timeout, this, &MainWindow::updateStatus);
-    statusTimer->start(200);
-
-    placeOnScreen();
-    qApp->installEventFilter(this);
+void MainWindow::connectSimulation()
+{
+    SimulationController* s = simulation_.get();
+    connect(s, &SimulationController::framesArrived, vehicleView_, qOverload<>(&QWidget::update));
+    connect(s, &SimulationController::framesArrived, curves_, &widgets::CurveEditor::updateOperatingPoint);
+    connect(s, &SimulationController::framesArrived, this, [this] { doctor_->feed(telemetry_->history()); });
+    connect(s, &SimulationController::framesArrived, this, [this] { xyPlots_->append(simulation_->newFrames()); });
 }
 
 CompareWindow& MainWindow::compareWindow()
@@ -153,10 +107,18 @@ CompareWindow& MainWindow::compareWindow()
     return *compare_;
 }
 
-MainWindow::~MainWindow()
-{
-    qApp->removeEventFilter(this);
-}
+bool MainWindow::openVehicle(const QString& path) { return files_->openVehicle(path); }
+bool MainWindow::openTerrain(const QString& path) { return simulationDock_->openTerrain(path); }
+bool MainWindow::startManeuverFile(const QString& path) { return simulationDock_->startManeuverFile(path); }
+bool MainWindow::chooseStartPoint(const QString& name) { return simulationDock_->chooseStartPoint(name); }
+QString MainWindow::maneuverSummary() const { return simulationDock_->maneuverSummary(); }
+QString MainWindow::suggestedExportPath() const { return files_->suggestedExportPath(); }
+bool MainWindow::openRunFile(const QString& path) { return runs_->openRunFile(path); }
+QString MainWindow::saveRunFile(const sim::RunLog& run, const QString& path) { return runs_->saveRunFile(run, path); }
+bool MainWindow::replayReference() { return runs_->replayReference(); }
+bool MainWindow::startLockstep(const QString& vehicleFile) { return runs_->startLockstep(vehicleFile); }
+QRect MainWindow::defaultGeometry(const QRect& available) { return DockLayout::defaultGeometry(available); }
+void MainWindow::applyDefaultLayout(const QRect& available) { layout_->applyDefault(available); }
 
 void MainWindow::documentChanged()
 {
@@ -174,17 +136,26 @@ void MainWindow::updateTitle()
     setWindowModified(document_.isModified());
 }
 
+void MainWindow::showMessage(const QString& text)
+{
+    statusBar()->showMessage(text, 8000);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!maybeSave()) {
+    if (!files_->maybeSave()) {
         event->ignore();
         return;
     }
     autosave_.discard();  // saved, or the user discarded the edits
-    QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    layout_->save();
     event->accept();
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    layout_->windowShown();
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)

@@ -1,27 +1,22 @@
 #pragma once
-// The workbench window: telemetry in the centre; docks for parameters, the simulation controls,
-// problems (and the views added to it); menus, shortcuts and persistent settings.
+// The workbench window: telemetry in the centre; docks for parameters, curves, the simulation
+// controls, the vehicle view, problems, the doctor and the X–Y plots; menus and shortcuts. It owns
+// the document and the simulation and wires the parts that do the work:
+//   VehicleFiles     opening, saving and the recent files
+//   SimulationDock   run controls, terrain, maneuver, start pose, status
+//   RunActions       recorded runs: replay, references, run files, lockstep
+//   ExchangeMenus    File ▸ Import and Export as (foreign formats)
+//   DockLayout       the docks and the window's place on the screen
+//   WorkbenchMenus   the menu bar, as a table
 
 #include "CompareWindow.h"
 #include "Recovery.h"
 #include "SimulationController.h"
 #include "VehicleDocument.h"
 
-#include "scenario/Maneuver.h"
-
 #include <QMainWindow>
 
 #include <memory>
-
-QT_BEGIN_NAMESPACE
-class QAction;
-class QActionGroup;
-class QComboBox;
-class QLabel;
-class QMenu;
-class QProgressBar;
-class QPushButton;
-QT_END_NAMESPACE
 
 namespace jounce::widgets {
 class ParameterEditor;
@@ -38,6 +33,11 @@ struct RunLog;
 }
 
 namespace jounce::gui {
+
+class DockLayout;
+class RunActions;
+class SimulationDock;
+class VehicleFiles;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -68,8 +68,8 @@ public:
     /// last export (else the vehicle's own folder, else home), never the vehicle's own file.
     QString suggestedExportPath() const;
 
-    /// Opens a run file (.jrun) or a telemetry CSV and pins it as a reference (MainWindowRuns.cpp).
-    /// Problems are reported in a box; returns false then.
+    /// Opens a run file (.jrun) or a telemetry CSV and pins it as a reference. Problems are
+    /// reported in a box; returns false then.
     bool openRunFile(const QString& path);
     /// Saves a run as a run file; returns an error message or "".
     QString saveRunFile(const sim::RunLog& run, const QString& path);
@@ -81,9 +81,6 @@ public:
 
     /// The text shown when the last maneuver ended (its handling figures).
     QString maneuverSummary() const;
-
-    /// The folder of the shipped presets (installed share/jounce/presets or the source tree).
-    static QString presetsDir();
 
     /// The window's default place on a screen with this available area: as large as Jounce
     /// prefers (1800×1050) or as the screen allows, with room for the window frame, centred.
@@ -97,63 +94,28 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void buildMenus();
-    /// File ▸ Import and File ▸ Export: foreign vehicle formats (MainWindowExchange.cpp).
-    void addExchangeMenus(QMenu* file);
-    /// File ▸ Save Run / Open Run and the Simulation menu's replay, reference and lockstep actions
-    /// (MainWindowRuns.cpp).
-    void addRunFileActions(QMenu* file);
-    void addRunActions(QMenu* sim);
-    void saveRun();
-    void chooseLockstepPartner();
-    /// The charts' edit markers: the live run's edits and the first reference's.
-    void updateMarkers();
-    QWidget* buildSimulationDock();
-    void updateTitle();
+    /// The panels, each editing through the document as one undoable step per change.
+    void createPanels();
+    /// The live frames to the panels that follow them.
+    void connectSimulation();
     void documentChanged();
-    void updateStatus();
-    void addRecent(const QString& path);
-    void rebuildRecentMenu();
-    bool maybeSave();
-    void saveAs();
-    void showManeuverSummary();
-    /// Fills the start box from the current terrain (MainWindowStart.cpp).
-    void rebuildStartBox();
-    /// Hands the start box's choice to the simulation.
-    void applyStartChoice();
-    /// A start picked on the vehicle view's map: listed, chosen and used.
-    void usePickedStart(double x, double y, double heading);
-    /// The saved window and docks if they fit the screen, else the default layout (MainWindowLayout.cpp).
-    void placeOnScreen();
-    /// Dock sizes in proportion to the window (MainWindowLayout.cpp).
-    void layoutDockSizes();
+    void updateTitle();
+    void showMessage(const QString& text);
 
     VehicleDocument document_;
     Autosave autosave_{document_};  // after document_, which it watches
-    widgets::TelemetryPanel* telemetry_;
-    widgets::ParameterEditor* parameters_;
-    widgets::ProblemsPanel* problems_;
-    widgets::VehicleView* vehicleView_;
-    widgets::XYPlotPair* xyPlots_;
-    widgets::CurveEditor* curves_;
-    widgets::DoctorPanel* doctor_;
+    widgets::TelemetryPanel* telemetry_ = nullptr;
+    widgets::ParameterEditor* parameters_ = nullptr;
+    widgets::ProblemsPanel* problems_ = nullptr;
+    widgets::VehicleView* vehicleView_ = nullptr;
+    widgets::XYPlotPair* xyPlots_ = nullptr;
+    widgets::CurveEditor* curves_ = nullptr;
+    widgets::DoctorPanel* doctor_ = nullptr;
     std::unique_ptr<SimulationController> simulation_;
-    QMenu* recentMenu_ = nullptr;
-    QMenu* viewMenu_ = nullptr;
-    QComboBox* terrainBox_ = nullptr;
-    QComboBox* maneuverBox_ = nullptr;
-    QComboBox* startBox_ = nullptr;  ///< the terrain's start, its named start points, a picked one
-    QPushButton* pickStart_ = nullptr;
-    QProgressBar* progress_ = nullptr;
-    QLabel* statusLabel_ = nullptr;
-    QLabel* summaryLabel_ = nullptr;
-    QLabel* blockedLabel_ = nullptr;
-    QAction* runAction_ = nullptr;
-    QAction* pauseAction_ = nullptr;
-    QAction* realTimeAction_ = nullptr;
-    QAction* replayAction_ = nullptr;
-    QByteArray defaultState_;        ///< the docks as built, for View ▸ Reset layout
-    bool pendingDockSizes_ = false;  ///< size the docks when the window is first shown
+    SimulationDock* simulationDock_ = nullptr;
+    DockLayout* layout_ = nullptr;
+    VehicleFiles* files_ = nullptr;
+    RunActions* runs_ = nullptr;
     /// Created on first use; destroyed before document_, which it edits.
     std::unique_ptr<CompareWindow> compare_;
 };

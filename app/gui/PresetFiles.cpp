@@ -1,8 +1,20 @@
 #include "PresetFiles.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 namespace jounce::gui {
+
+QString presetsDir()
+{
+    const QString env = qEnvironmentVariable("JOUNCE_PRESETS");
+    if (!env.isEmpty() && QDir(env).exists())
+        return env;
+    const QString installed = QCoreApplication::applicationDirPath() + "/../share/jounce/presets";
+    if (QDir(installed).exists())
+        return QDir(installed).canonicalPath();
+    return QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
+}
 
 QStringList jsonFilesIn(const QString& dir)
 {

@@ -1,10 +1,14 @@
 #pragma once
-// Listing the JSON files of a presets folder (vehicles, terrains, maneuvers) for the menus and
-// choosers of the workbench and the compare view.
+// The shipped presets (vehicles, terrains, maneuvers): where they are, and the JSON files of a
+// presets folder for the menus and choosers of the workbench, the compare view and the sweeps.
 
 #include <QStringList>
 
 namespace jounce::gui {
+
+/// The folder of the shipped presets: $JOUNCE_PRESETS, else the installed share/jounce/presets,
+/// else the source tree's.
+QString presetsDir();
 
 /// The *.json files directly in `dir`, as paths inside it, sorted by name.
 QStringList jsonFilesIn(const QString& dir);

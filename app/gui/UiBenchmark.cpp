@@ -1,6 +1,7 @@
 #include "UiBenchmark.h"
 
 #include "MainWindow.h"
+#include "PresetFiles.h"
 #include "widgets/TelemetryPanel.h"
 
 #include <QApplication>
@@ -39,7 +40,7 @@ double percentile(std::vector<double> v, double p)
 void runUiBenchmark(MainWindow& window, double seconds)
 {
     window.telemetry().applyLayout("Default");
-    window.startManeuverFile(MainWindow::presetsDir() + "/maneuvers/steady-steer.json");
+    window.startManeuverFile(presetsDir() + "/maneuvers/steady-steer.json");
     window.simulation().takeUpdateTimings();
     auto timer = std::make_shared<QElapsedTimer>();
     timer->start();

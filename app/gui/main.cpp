@@ -5,6 +5,7 @@
 
 #include "Application.h"
 #include "MainWindow.h"
+#include "PresetFiles.h"
 #include "Recovery.h"
 #include "UiBenchmark.h"
 #include "widgets/TelemetryChart.h"
@@ -78,7 +79,7 @@ int main(int argc, char** argv)
     const bool scripted = cli.isSet(screenshot) || cli.isSet(benchmark);
     jounce::gui::MainWindow window;
     QSettings settings;
-    const QString presets = jounce::gui::MainWindow::presetsDir();
+    const QString presets = jounce::gui::presetsDir();
     QString vehicle = cli.positionalArguments().value(0);
     if (vehicle.isEmpty() && !scripted)
         vehicle = settings.value("document/last").toString();
