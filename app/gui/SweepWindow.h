@@ -1,16 +1,13 @@
 #pragma once
 // The Sweep window (Simulation ▸ Sweep…, docs/sweeps.md "The Sweep window"): a sweep of the vehicle
-// being edited built from parameters picked in the window (ranges from the registry's typical range
-// or limits), run in the background with progress and cancel; the results as a heat map (a grid of
-// two parameters), a tornado chart (the sensitivity study) and a table. Clicking a point selects it;
-// it can then become the edited vehicle (one undo step) or a slot of the compare view. The sweep is
-// built as a sweep file and read by the same reader as `jounce-cli sweep`, so the window and the CLI
-// check and run it alike, and File ▸ Save sweep file gives the file to run on a cluster.
+// being edited built from parameters picked in the window (SweepSetup), run in the background with
+// progress and cancel (SweepWindowRunner), the results as a heat map, a tornado chart and a table
+// (SweepResults). A selected point can become the edited vehicle (one undo step) or a slot of the
+// compare view. File ▸ Save sweep file gives the file to run on a cluster.
 
+#include "SweepResults.h"
 #include "SweepWindowRunner.h"
-#include "VehicleDocument.h"
 
-#include "sweep/Sensitivity.h"
 #include "sweep/Sweep.h"
 
 #include <QMainWindow>
@@ -22,25 +19,17 @@
 #include <vector>
 
 QT_BEGIN_NAMESPACE
-class QComboBox;
 class QLabel;
-class QListWidget;
 class QProgressBar;
 class QPushButton;
-class QSpinBox;
-class QTabWidget;
 class QTableWidget;
-class QToolButton;
 QT_END_NAMESPACE
-
-namespace jounce::widgets {
-class HeatMap;
-class TornadoChart;
-}  // namespace jounce::widgets
 
 namespace jounce::gui {
 
 class CompareWindow;
+class SweepSetup;
+class VehicleDocument;
 
 class SweepWindow : public QMainWindow {
     Q_OBJECT
@@ -50,7 +39,7 @@ public:
                 QWidget* parent = nullptr);
     ~SweepWindow() override;
 
-    // ---- the sweep being built (SweepWindowSetup.cpp) ----
+    // ---- the sweep being built (SweepSetup) ----
     bool setManeuverFile(const QString& path);
     bool setTerrainFile(const QString& path);  ///< empty: the flat plane
     /// Adds a parameter path (a registry path of the edited vehicle, `[*]` for every element) with
@@ -67,7 +56,7 @@ public:
     /// The sweep file the window would run.
     std::string sweepFileText() const;
 
-    // ---- running (SweepWindow.cpp) ----
+    // ---- running ----
     /// Every point of the design; false (with the reason shown) when the sweep has problems or a run is going.
     bool runSweep();
     /// The one-at-a-time study of the parameters (tornado).
@@ -75,13 +64,13 @@ public:
     void cancel();
     bool isRunning() const { return runner_.isRunning(); }
 
-    // ---- results (SweepWindowResults.cpp) ----
-    const std::vector<sweep::PointResult>& results() const { return results_; }
+    // ---- results (SweepResults) ----
+    const std::vector<sweep::PointResult>& results() const;
     /// The sweep the results are of (null before the first run).
-    std::shared_ptr<const sweep::Sweep> shownSweep() const { return shown_; }
+    std::shared_ptr<const sweep::Sweep> shownSweep() const;
     /// Selects a result (index into results()); -1 clears.
     void selectPoint(int index);
-    int selectedPoint() const { return selected_; }
+    int selectedPoint() const;
     /// The selected point as the edited vehicle, one undo step; "" or why not.
     QString loadSelectedAsEdited();
     /// The selected point's vehicle into compare slot 0-3 (the compare view opens); "" or why not.
@@ -89,78 +78,37 @@ public:
     QString saveSweepFile(const QString& path) const;
     QString exportResults(const QString& path) const;
 
-    widgets::HeatMap& heatMap() { return *heatMap_; }
-    widgets::TornadoChart& tornado() { return *tornado_; }
-    QTableWidget& pointTable() { return *points_; }
-    QTableWidget& parameterTable() { return *parameters_; }
+    widgets::HeatMap& heatMap();
+    widgets::TornadoChart& tornado();
+    QTableWidget& pointTable();
+    QTableWidget& parameterTable();
 
 signals:
     /// A run finished (or was cancelled) and the results are shown.
     void resultsShown();
 
 private:
-    enum class Mode { Sweep, Sensitivity };
-
-    QWidget* buildSetup();
-    QWidget* buildResults();
+    QWidget* buildLeftSide();
     void buildMenus();
-    void fillParameterPicker();
-    void fillFigures();
-    void updateDesignControls();
-    void updatePointCount();
-    bool start(Mode mode);
+    bool start(SweepResults::Mode mode);
     void finished(std::shared_ptr<const std::vector<sweep::PointResult>> results, bool cancelled);
-    void showResults();
-    void showHeatMap();
-    void showTornado();
-    void showPointTable();
-    void showSelection();
     void updateButtons();
     void message(const QString& text, bool error = false);
-    QString valueText(std::size_t parameter, const sweep::Json& value) const;
-    QString figureTitle(const std::string& id) const;
 
     VehicleDocument& document_;
-    QString presetsDir_;
     std::function<CompareWindow&()> compare_;
-    QString maneuverPath_;
-    QString terrainPath_;
-
-    QComboBox* maneuverBox_ = nullptr;
-    QComboBox* terrainBox_ = nullptr;
-    QComboBox* picker_ = nullptr;
-    QTableWidget* parameters_ = nullptr;
-    QComboBox* designBox_ = nullptr;
-    QSpinBox* samples_ = nullptr;
-    QSpinBox* seed_ = nullptr;
-    QLabel* pointCount_ = nullptr;
-    QListWidget* figures_ = nullptr;
+    SweepSetup* setup_ = nullptr;
+    SweepResults* results_ = nullptr;
     QPushButton* runButton_ = nullptr;
     QPushButton* sensitivityButton_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
 
-    QTabWidget* tabs_ = nullptr;
-    QComboBox* heatFigure_ = nullptr;
-    QComboBox* tornadoFigure_ = nullptr;
-    widgets::HeatMap* heatMap_ = nullptr;
-    widgets::TornadoChart* tornado_ = nullptr;
-    QTableWidget* points_ = nullptr;
-    QLabel* selection_ = nullptr;
-    QPushButton* loadButton_ = nullptr;
-    QToolButton* compareButton_ = nullptr;
-
     SweepWindowRunner runner_;
-    Mode mode_ = Mode::Sweep;
-    Mode running_ = Mode::Sweep;
+    SweepResults::Mode running_ = SweepResults::Mode::Sweep;
     std::shared_ptr<const sweep::Sweep> pending_;  ///< the sweep being run
-    std::shared_ptr<const sweep::Sweep> shown_;    ///< the sweep the results are of
-    std::vector<sweep::PointResult> results_;
-    std::vector<sweep::Tornado> tornadoes_;
-    std::optional<sweep::HeatMap> map_;
-    int selected_ = -1;
-    QTemporaryDir pointFiles_;  ///< vehicles handed to the compare view
+    QTemporaryDir pointFiles_;                     ///< vehicles handed to the compare view
 };
 
 }  // namespace jounce::gui

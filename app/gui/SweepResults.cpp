@@ -1,13 +1,5 @@
-// The Sweep window's right side: the heat map, the tornado chart and the points table of the last
-// run; selecting a point and loading it as the edited vehicle or into the compare view.
+#include "SweepResults.h"
 
-#include "SweepWindow.h"
-
-#include "CompareWindow.h"
-
-#include "config/VehicleJson.h"
-#include "json/TextFile.h"
-#include "sweep/SweepEdits.h"
 #include "sweep/SweepJson.h"
 #include "sweep/SweepTable.h"
 #include "widgets/DisplayUnits.h"
@@ -49,12 +41,11 @@ QWidget* figureTab(QWidget* parent, QComboBox*& chooser, QWidget* view)
 
 }  // namespace
 
-QWidget* SweepWindow::buildResults()
+SweepResults::SweepResults(QWidget* parent) : QWidget(parent)
 {
-    auto* box = new QWidget(this);
-    auto* layout = new QVBoxLayout(box);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    tabs_ = new QTabWidget(box);
+    tabs_ = new QTabWidget(this);
     heatMap_ = new widgets::HeatMap;
     heatMap_->clear(tr("Run a grid of two parameters for a heat map of a figure over them"));
     tabs_->addTab(figureTab(tabs_, heatFigure_, heatMap_), tr("&Heat map"));
@@ -69,7 +60,14 @@ QWidget* SweepWindow::buildResults()
     points_->verticalHeader()->setVisible(false);
     tabs_->addTab(points_, tr("&Points"));
     layout->addWidget(tabs_, 1);
+    layout->addLayout(buildSelectionRow());
+    connectViews();
+    updateButtons();
+}
 
+QLayout* SweepResults::buildSelectionRow()
+{
+    QWidget* box = this;
     auto* row = new QHBoxLayout;
     selection_ = new QLabel(tr("No point selected"), box);
     selection_->setWordWrap(true);
@@ -83,20 +81,17 @@ QWidget* SweepWindow::buildResults()
     compareButton_->setPopupMode(QToolButton::InstantPopup);
     auto* slotMenu = new QMenu(compareButton_);
     for (int s = 0; s < 4; ++s)
-        slotMenu->addAction(tr("Slot %1").arg(QChar('A' + s)), this, [this, s] {
-            if (const QString err = loadSelectedIntoCompare(s); !err.isEmpty())
-                message(err, true);
-        });
+        slotMenu->addAction(tr("Slot %1").arg(QChar('A' + s)), this, [this, s] { emit compareRequested(s); });
     compareButton_->setMenu(slotMenu);
     row->addWidget(selection_, 1);
     row->addWidget(loadButton_);
     row->addWidget(compareButton_);
-    layout->addLayout(row);
+    connect(loadButton_, &QPushButton::clicked, this, &SweepResults::loadRequested);
+    return row;
+}
 
-    connect(loadButton_, &QPushButton::clicked, this, [this] {
-        if (const QString err = loadSelectedAsEdited(); !err.isEmpty())
-            message(err, true);
-    });
+void SweepResults::connectViews()
+{
     connect(heatFigure_, &QComboBox::currentIndexChanged, this, [this] { showHeatMap(); });
     connect(tornadoFigure_, &QComboBox::currentIndexChanged, this, [this] { showTornado(); });
     connect(heatMap_, &widgets::HeatMap::cellClicked, this, [this](int r, int c) {
@@ -111,13 +106,11 @@ QWidget* SweepWindow::buildResults()
     connect(points_, &QTableWidget::cellClicked, this, [this](int r, int) { selectPoint(r); });
     connect(points_, &QTableWidget::cellDoubleClicked, this, [this](int r, int) {
         selectPoint(r);
-        if (const QString err = loadSelectedAsEdited(); !err.isEmpty())
-            message(err, true);
+        emit loadRequested();
     });
-    return box;
 }
 
-QString SweepWindow::valueText(std::size_t parameter, const sweep::Json& value) const
+QString SweepResults::valueText(std::size_t parameter, const sweep::Json& value) const
 {
     if (value.is_null())
         return tr("as edited");
@@ -129,7 +122,7 @@ QString SweepWindow::valueText(std::size_t parameter, const sweep::Json& value) 
     return widgets::DisplayUnits::current().format(value.get<double>(), p.unit);
 }
 
-QString SweepWindow::figureTitle(const std::string& id) const
+QString SweepResults::figureTitle(const std::string& id) const
 {
     const sweep::FigureInfo* f = sweep::findFigure(id);
     if (!f)
@@ -137,8 +130,11 @@ QString SweepWindow::figureTitle(const std::string& id) const
     return QString::fromStdString(f->label) + (f->unit.empty() ? QString() : " (" + QString::fromStdString(f->unit) + ")");
 }
 
-void SweepWindow::showResults()
+void SweepResults::showRun(std::shared_ptr<const sweep::Sweep> sweep, std::vector<sweep::PointResult> results, Mode mode)
 {
+    shown_ = std::move(sweep);
+    results_ = std::move(results);
+    mode_ = mode;
     selected_ = -1;
     tornadoes_.clear();
     map_.reset();
@@ -155,9 +151,10 @@ void SweepWindow::showResults()
     showPointTable();
     tabs_->setCurrentIndex(mode_ == Mode::Sensitivity ? 1 : !sweep::heatMapProblem(*shown_).empty() ? 2 : 0);
     showSelection();
+    updateButtons();
 }
 
-void SweepWindow::showHeatMap()
+void SweepResults::showHeatMap()
 {
     map_.reset();
     if (!shown_ || mode_ != Mode::Sweep) {
@@ -182,7 +179,7 @@ void SweepWindow::showHeatMap()
     heatMap_->setData(std::move(d));
 }
 
-void SweepWindow::showTornado()
+void SweepResults::showTornado()
 {
     const std::size_t figure = std::size_t(std::max(0, tornadoFigure_->currentIndex()));
     if (figure >= tornadoes_.size()) {
@@ -199,7 +196,7 @@ void SweepWindow::showTornado()
     tornado_->setData(std::move(d));
 }
 
-void SweepWindow::showPointTable()
+void SweepResults::showPointTable()
 {
     QStringList headers{tr("Point")};
     for (const sweep::Parameter& p : shown_->parameters)
@@ -224,14 +221,32 @@ void SweepWindow::showPointTable()
     points_->resizeColumnsToContents();
 }
 
-void SweepWindow::selectPoint(int index)
+void SweepResults::selectPoint(int index)
 {
     selected_ = index >= 0 && index < int(results_.size()) ? index : -1;
     showSelection();
     updateButtons();
 }
 
-void SweepWindow::showSelection()
+const sweep::PointResult* SweepResults::selectedResult() const
+{
+    return selected_ >= 0 && shown_ ? &results_[std::size_t(selected_)] : nullptr;
+}
+
+void SweepResults::setRunning(bool running)
+{
+    running_ = running;
+    updateButtons();
+}
+
+void SweepResults::updateButtons()
+{
+    const bool chosen = selected_ >= 0 && !running_;
+    loadButton_->setEnabled(chosen);
+    compareButton_->setEnabled(chosen);
+}
+
+void SweepResults::showSelection()
 {
     {
         const QSignalBlocker block(points_);
@@ -265,62 +280,6 @@ void SweepWindow::showSelection()
                             .arg(r.id)
                             .arg(parts.join(QStringLiteral(", ")), figures,
                                  r.ok() ? QString() : " (" + QString::fromStdString(r.status) + ")"));
-}
-
-QString SweepWindow::loadSelectedAsEdited()
-{
-    if (selected_ < 0 || !shown_)
-        return tr("Select a point first");
-    const sweep::PointResult& r = results_[std::size_t(selected_)];
-    // The point's values, as absolute values of its leaves, on the vehicle as it is now.
-    const config::EditList edits = sweep::pointEdits(*shown_, sweep::Point{r.id, r.values});
-    if (edits.empty())
-        return tr("Point %1 is the vehicle as edited: nothing to load").arg(r.id);
-    if (const QString err = document_.setParameters(edits, tr("Sweep point %1").arg(r.id)); !err.isEmpty())
-        return err;
-    message(tr("Point %1 is now the edited vehicle (Ctrl+Z in the workbench undoes it)").arg(r.id));
-    return {};
-}
-
-QString SweepWindow::loadSelectedIntoCompare(int slot)
-{
-    if (selected_ < 0 || !shown_)
-        return tr("Select a point first");
-    const sweep::PointResult& r = results_[std::size_t(selected_)];
-    const config::EditResult vehicle = sweep::PointRunner(*shown_).vehicle({r.id, r.values});
-    if (!vehicle.ok())
-        return tr("Point %1's vehicle is invalid: %2").arg(r.id).arg(QString::fromStdString(vehicle.refusal));
-    if (!pointFiles_.isValid())
-        return tr("No temporary folder for the point's vehicle");
-    VehicleConfig named = *vehicle.config;
-    named.name = named.name + " (sweep point " + std::to_string(r.id) + ")";
-    const QString path = pointFiles_.filePath(QStringLiteral("sweep-point-%1.json").arg(r.id));
-    if (const std::string err = config::saveVehicle(path.toStdString(), named); !err.empty())
-        return QString::fromStdString(err);
-    CompareWindow& compare = compare_();
-    if (!compare.setSlotFile(slot, path))
-        return tr("The compare view refused point %1").arg(r.id);
-    compare.show();
-    compare.raise();
-    message(tr("Point %1 is in compare slot %2").arg(r.id).arg(QChar('A' + slot)));
-    return {};
-}
-
-QString SweepWindow::saveSweepFile(const QString& path) const
-{
-    QString error;
-    const std::optional<sweep::Sweep> s = buildSweep(error);
-    if (!s)
-        return error;
-    const std::string err = json::writeFileAtomic(path.toStdString(), json::formatJson(sweep::sweepToJson(*s)));
-    return QString::fromStdString(err);
-}
-
-QString SweepWindow::exportResults(const QString& path) const
-{
-    if (!shown_)
-        return tr("Nothing has run yet");
-    return QString::fromStdString(json::writeFileAtomic(path.toStdString(), sweep::tableCsv(*shown_, results_)));
 }
 
 }  // namespace jounce::gui
