@@ -1,29 +1,28 @@
-// The compare view's construction, the chosen vehicles, the background runs and their results
-// in the tables and charts, copying into the edited vehicle. The choosers (vehicle slots,
-// terrain, maneuver): CompareWindowInputs.cpp; the menus and exports: CompareWindowExports.cpp.
 #include "CompareWindow.h"
+
+#include "CompareCharts.h"
+#include "CompareExports.h"
+#include "MenuTable.h"
 #include "PresetFiles.h"
 
+#include "compare/CompareReport.h"
 #include "compare/CopyCoupling.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/DisplayUnits.h"
-#include "widgets/OverlayChart.h"
-#include "widgets/WheelColors.h"
 
-#include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
-#include <QProgressBar>
-#include <QPushButton>
+#include <QMenuBar>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace jounce::gui {
 
 CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDir, QWidget* parent)
-    : QMainWindow(parent), document_(document), presetsDir_(presetsDir)
+    : QMainWindow(parent), document_(document)
 {
     setObjectName("JounceCompareWindow");
     setWindowTitle(tr("Compare vehicles — Jounce"));
@@ -31,40 +30,17 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
 
     parameters_ = new widgets::CompareParameterTable(this);
     figures_ = new widgets::CompareFiguresTable(this);
-    chartsBox_ = new QWidget(this);
-    auto* chartsLayout = new QVBoxLayout(chartsBox_);
-    chartsLayout->setContentsMargins(0, 0, 0, 0);
-    using telemetry::Column;
-    using telemetry::VehicleChannel;
-    for (const Column& c : {Column::of(VehicleChannel::LatAccel), Column::of(VehicleChannel::YawRate),
-                            Column::of(VehicleChannel::ForwardSpeed)}) {
-        auto* chart = new widgets::OverlayChart(c, chartsBox_);
-        charts_.push_back(chart);
-        chartsLayout->addWidget(chart, 1);
-        connect(chart, &widgets::OverlayChart::hovered, this, &CompareWindow::showCursor);
-    }
-
-    auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(chartsBox_);
-    right->addWidget(figures_);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 1);
-    right->setSizes({600, 260});
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(parameters_);
-    split->addWidget(right);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({700, 800});
-
+    charts_ = new CompareCharts(this);
+    inputs_ = new CompareInputs(document_, presetsDir, this);
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(buildControls());
-    layout->addWidget(split, 1);
+    layout->addWidget(inputs_);
+    layout->addWidget(buildPanes(), 1);
     setCentralWidget(central);
     status_ = new QLabel(this);
     statusBar()->addWidget(status_, 1);
+    exports_ = new CompareExports(*this, *charts_);
     buildMenus();
 
     connect(parameters_, &widgets::CompareParameterTable::copyRequested, this,
@@ -75,8 +51,12 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
                                       : tr("Not copied: %1").arg(err),
                         !err.isEmpty());
             });
-    connect(&runner_, &CompareRunner::progressChanged, this,
-            [this](double f) { progress_->setValue(static_cast<int>(f * 1000.0)); });
+    connect(inputs_, &CompareInputs::vehiclesChanged, this, &CompareWindow::vehiclesChanged);
+    connect(inputs_, &CompareInputs::runRequested, this, [this] { run(); });
+    connect(inputs_, &CompareInputs::cancelRequested, this, &CompareWindow::cancel);
+    connect(inputs_, &CompareInputs::message, this, &CompareWindow::message);
+    connect(exports_, &CompareExports::message, this, &CompareWindow::message);
+    connect(&runner_, &CompareRunner::progressChanged, inputs_, &CompareInputs::setProgress);
     connect(&runner_, &CompareRunner::finished, this, &CompareWindow::showRuns);
     connect(&document_, &VehicleDocument::configChanged, this, &CompareWindow::documentChanged);
     // The parameter table and the charts follow the display units themselves; the figures table
@@ -86,10 +66,10 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
 
     // A first useful state: the edited vehicle against the first other preset, skidpad maneuver.
     setSlotEdited(0);
-    for (const QString& f : jsonFilesIn(presetsDir_))
+    for (const QString& f : jsonFilesIn(presetsDir))
         if (QFileInfo(f) != QFileInfo(document_.filePath()) && setSlotFile(1, f))
             break;
-    const QString skidpad = presetsDir_ + "/maneuvers/skidpad.json";
+    const QString skidpad = presetsDir + "/maneuvers/skidpad.json";
     if (QFileInfo::exists(skidpad))
         setManeuverFile(skidpad);
     resize(1500, 900);
@@ -97,67 +77,69 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
 
 CompareWindow::~CompareWindow() = default;
 
-std::vector<const CompareWindow::Slot*> CompareWindow::chosen() const
+QWidget* CompareWindow::buildPanes()
 {
-    std::vector<const Slot*> out;
-    for (const Slot& s : slots_)
-        if (s.config)
-            out.push_back(&s);
-    return out;
+    // The parameters on the left; the charts above the figures on the right.
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(charts_);
+    right->addWidget(figures_);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 1);
+    right->setSizes({600, 260});
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(parameters_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({700, 800});
+    return split;
 }
 
-QStringList CompareWindow::labels() const
+void CompareWindow::buildMenus()
 {
-    QStringList out;
-    for (const Slot* s : chosen()) {
-        QString edited = document_.displayName();
-        if (edited.endsWith(".json"))
-            edited.chop(5);
-        QString label = s->edited ? tr("edited: %1").arg(edited) : QFileInfo(s->file).completeBaseName();
-        // The same vehicle twice still needs two names.
-        if (out.contains(label)) {
-            int k = 2;
-            while (out.contains(label + QString(" (%1)").arg(k)))
-                ++k;
-            label += QString(" (%1)").arg(k);
-        }
-        out << label;
-    }
-    return out;
+    const QString file = tr("&File");
+    const QString runMenu = tr("&Run");
+    const QString edit = tr("&Edit");
+    addMenuBarRows(
+        menuBar(), this,
+        {{.menu = file, .text = tr("Export &vehicle JSON…"), .triggered = [this] { exports_->askVehicle(); }},
+         {.menu = file, .text = tr("Export differences as JSON &Patch…"), .triggered = [this] { exports_->askPatch(); }},
+         {.menu = file, .text = tr("Export &report CSV…"), .triggered = [this] { exports_->askReport(parameters_->showAll()); }},
+         {.menu = file, .text = tr("Export &charts PNG…"), .triggered = [this] { exports_->askChartsPng(); }},
+         {.menu = file},
+         {.menu = file, .text = tr("&Close"), .shortcuts = {QKeySequence::Close}, .triggered = [this] { close(); }},
+         // F5 as in the main window; the stale marks say "re-run (F5)".
+         {.menu = runMenu, .text = tr("&Run all"), .shortcuts = {QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)},
+          .triggered = [this] { run(); }},
+         {.menu = runMenu, .text = tr("&Cancel"), .shortcuts = {QKeySequence(Qt::Key_Escape)}, .triggered = [this] { cancel(); }},
+         {.menu = edit, .action = parameters_->copyValueAction()},
+         {.menu = edit, .action = parameters_->copySectionAction()},
+         {.menu = edit, .action = parameters_->copyAllAction()},
+         {.menu = edit, .shortcuts = {QKeySequence::Undo},
+          .action = document_.undoStack()->createUndoAction(this, tr("&Undo in the edited vehicle"))}});
 }
 
-std::vector<std::shared_ptr<const VehicleConfig>> CompareWindow::vehicles() const
-{
-    std::vector<std::shared_ptr<const VehicleConfig>> out;
-    for (const Slot* s : chosen())
-        out.push_back(s->config);
-    return out;
-}
-
-int CompareWindow::editedColumn() const
-{
-    const auto list = chosen();
-    for (std::size_t i = 0; i < list.size(); ++i)
-        if (list[i]->edited)
-            return static_cast<int>(i);
-    return -1;
-}
-
-std::vector<compare::RunKey> CompareWindow::keys(const std::vector<const Slot*>& list) const
-{
-    std::vector<compare::RunKey> out;
-    for (const Slot* s : list)
-        out.push_back({static_cast<int>(s - slots_.data()), s->config.get()});
-    return out;
-}
+bool CompareWindow::setSlotEdited(int slot) { return inputs_->setSlotEdited(slot); }
+bool CompareWindow::setSlotFile(int slot, const QString& path) { return inputs_->setSlotFile(slot, path); }
+void CompareWindow::clearSlot(int slot) { inputs_->clearSlot(slot); }
+bool CompareWindow::setManeuverFile(const QString& path) { return inputs_->setManeuverFile(path); }
+bool CompareWindow::setTerrainFile(const QString& path) { return inputs_->setTerrainFile(path); }
+QStringList CompareWindow::labels() const { return inputs_->labels(); }
+std::vector<std::shared_ptr<const VehicleConfig>> CompareWindow::vehicles() const { return inputs_->vehicles(); }
+QString CompareWindow::exportReport(const QString& path, bool allParameters) { return exports_->exportReport(path, allParameters); }
+QString CompareWindow::exportChartsPng(const QString& path) { return exports_->exportChartsPng(path); }
+QString CompareWindow::exportPatch(int from, int to, const QString& path) { return exports_->exportPatch(from, to, path); }
+QString CompareWindow::exportVehicle(int vehicle, const QString& path) { return exports_->exportVehicle(vehicle, path); }
+widgets::OverlayChart& CompareWindow::chart(int index) { return charts_->chart(index); }
+int CompareWindow::chartCount() const { return charts_->count(); }
 
 void CompareWindow::vehiclesChanged()
 {
     std::vector<const VehicleConfig*> configs;
-    for (const Slot* s : chosen())
-        configs.push_back(s->config.get());
+    for (const auto& c : vehicles())
+        configs.push_back(c.get());
     parameters_->setCopyTarget(document_.configPtr());
-    parameters_->setVehicles(labels(), std::move(configs), editedColumn());
+    parameters_->setVehicles(labels(), std::move(configs), inputs_->editedColumn());
     showResults();
     updateRunControls();
 }
@@ -175,35 +157,20 @@ void CompareWindow::showResults()
     std::vector<compare::RunKey> ran;
     for (std::size_t i = 0; i < runSlots_.size() && i < runVehicles_.size(); ++i)
         ran.push_back({runSlots_[i], runVehicles_[i].get()});
-    shown_ = compare::matchRuns(*runs_, ran, keys(chosen()));
+    shown_ = compare::matchRuns(*runs_, ran, inputs_->keys());
     figures_->setRuns(labels(), shown_.runs, shown_.status);
 }
 
 void CompareWindow::documentChanged()
 {
     parameters_->setCopyTarget(document_.configPtr());
-    bool shown = false;
-    for (std::size_t s = 0; s < slots_.size(); ++s) {
-        if (slots_[s].edited) {
-            slots_[s].config = document_.configPtr();
-            shown = true;
-        }
-        fillSlotBox(static_cast<int>(s));  // the edited vehicle's name may have changed
-    }
-    if (shown)
+    if (inputs_->documentChanged())
         vehiclesChanged();
 }
 
 void CompareWindow::updateRunControls()
 {
-    const bool running = runner_.isRunning();
-    const auto n = chosen().size();
-    runButton_->setEnabled(!running && n >= 2 && hasManeuver_);
-    cancelButton_->setEnabled(running);
-    for (Slot& s : slots_)
-        s.box->setEnabled(!running);
-    terrainBox_->setEnabled(!running);
-    maneuverBox_->setEnabled(!running);
+    inputs_->setRunning(runner_.isRunning());
 }
 
 void CompareWindow::message(const QString& text, bool error)
@@ -215,39 +182,38 @@ void CompareWindow::message(const QString& text, bool error)
 
 bool CompareWindow::run()
 {
-    const auto list = chosen();
+    const std::vector<compare::RunKey> keys = inputs_->keys();
     if (runner_.isRunning()) {
         message(tr("A comparison is already running"), true);
         return false;
     }
-    if (list.size() < 2) {
+    if (keys.size() < 2) {
         message(tr("Choose at least two vehicles"), true);
         return false;
     }
-    if (!hasManeuver_) {
+    if (!inputs_->maneuver()) {
         message(tr("Choose a maneuver"), true);
         return false;
     }
-    for (const Slot* s : list)
-        if (s->edited && document_.hasErrors()) {
-            message(tr("The edited vehicle has errors (see Problems); fix them before running it"), true);
-            return false;
-        }
+    if (inputs_->editedColumn() >= 0 && document_.hasErrors()) {
+        message(tr("The edited vehicle has errors (see Problems); fix them before running it"), true);
+        return false;
+    }
     compare::CompareSetup setup;
     runLabels_ = labels();
     runVehicles_ = vehicles();
     runSlots_.clear();
-    for (const compare::RunKey& k : keys(list))
+    for (const compare::RunKey& k : keys)
         runSlots_.push_back(k.slot);
     for (int i = 0; i < runLabels_.size(); ++i)
         setup.vehicles.push_back({runLabels_[i].toStdString(), runVehicles_[std::size_t(i)]});
-    setup.terrain = terrain_;
-    setup.maneuver = maneuver_;
-    runManeuver_ = QString::fromStdString(maneuver_.name);
-    runTerrain_ = terrainName_;
+    setup.terrain = inputs_->terrain();
+    setup.maneuver = *inputs_->maneuver();
+    runManeuver_ = QString::fromStdString(setup.maneuver.name);
+    runTerrain_ = inputs_->terrainName();
     if (!runner_.start(std::move(setup)))
         return false;
-    progress_->setValue(0);
+    inputs_->setProgress(0.0);
     message(tr("Running %1 on %2 for %3 vehicles…").arg(runManeuver_, runTerrain_).arg(runLabels_.size()));
     updateRunControls();
     return true;
@@ -264,14 +230,10 @@ void CompareWindow::cancel()
 void CompareWindow::showRuns(std::shared_ptr<const std::vector<compare::VehicleRun>> runs, bool cancelled)
 {
     runs_ = std::move(runs);
-    std::vector<widgets::OverlayChart::Run> overlay;
     double wall = 0.0;
-    for (std::size_t i = 0; i < runs_->size(); ++i) {
-        overlay.push_back({runLabels_.value(static_cast<int>(i)), widgets::vehicleColor(static_cast<int>(i)), &(*runs_)[i].trace});
-        wall = std::max(wall, (*runs_)[i].wallTime);
-    }
-    for (widgets::OverlayChart* chart : charts_)
-        chart->setRuns(overlay);
+    for (const compare::VehicleRun& r : *runs_)
+        wall = std::max(wall, r.wallTime);
+    charts_->setRuns(runLabels_, *runs_);
     showResults();
     updateRunControls();
     if (cancelled)
@@ -283,12 +245,6 @@ void CompareWindow::showRuns(std::shared_ptr<const std::vector<compare::VehicleR
                     .arg(runs_->size())
                     .arg(wall, 0, 'f', 2));
     emit runsShown();
-}
-
-void CompareWindow::showCursor(std::optional<double> t)
-{
-    for (widgets::OverlayChart* chart : charts_)
-        chart->setCursor(t);
 }
 
 QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description,
@@ -316,6 +272,24 @@ QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, con
     if (!result.edits.empty())
         return document_.setParameters(result.edits, description);
     return document_.replaceConfigChecked(result.config, description);
+}
+
+std::string CompareWindow::reportCsv(bool allParameters) const
+{
+    // What the tables show: the vehicles as they are now, the last run's results matched to them.
+    compare::ReportInput in;
+    for (const QString& n : labels())
+        in.labels.push_back(n.toStdString());
+    for (const auto& c : vehicles())
+        in.vehicles.push_back(c.get());
+    if (runs_ && !runs_->empty()) {
+        in.runs = shown_.runs;
+        in.status = shown_.status;
+    }
+    in.maneuver = runManeuver_.toStdString();
+    in.terrain = runTerrain_.toStdString();
+    in.allParameters = allParameters;
+    return compare::compareReportCsv(in);
 }
 
 }  // namespace jounce::gui

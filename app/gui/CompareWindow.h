@@ -2,10 +2,14 @@
 // The compare view: two to four vehicles (presets, files, or the vehicle being edited, unsaved
 // state included) side by side: their parameters, the same maneuver run for each in the
 // background, overlaid telemetry with a shared cursor, the figures with the best marked; copying
-// the winner's values into the edited vehicle; exports (vehicle JSON, JSON Patch, report CSV,
-// charts PNG). Figures of a vehicle that changed after its run are marked stale, on screen and in
-// the report, which always holds what the tables show.
+// the winner's values into the edited vehicle; exports. Figures of a vehicle that changed after its
+// run are marked stale, on screen and in the report, which always holds what the tables show.
+// The window runs the comparison and keeps what the last run ran; its parts:
+//   CompareInputs    the vehicle slots, terrain, maneuver and run controls
+//   CompareCharts    the overlaid telemetry
+//   CompareExports   vehicle JSON, JSON Patch, report CSV, charts PNG
 
+#include "CompareInputs.h"
 #include "CompareRunner.h"
 #include "VehicleDocument.h"
 
@@ -15,16 +19,11 @@
 
 #include <QMainWindow>
 
-#include <array>
 #include <memory>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
-class QAction;
-class QComboBox;
 class QLabel;
-class QProgressBar;
-class QPushButton;
 QT_END_NAMESPACE
 
 namespace jounce::widgets {
@@ -35,10 +34,13 @@ class OverlayChart;
 
 namespace jounce::gui {
 
+class CompareCharts;
+class CompareExports;
+
 class CompareWindow : public QMainWindow {
     Q_OBJECT
 public:
-    static constexpr int kSlots = CompareRunner::kMaxVehicles;
+    static constexpr int kSlots = CompareInputs::kSlots;
 
     CompareWindow(VehicleDocument& document, const QString& presetsDir, QWidget* parent = nullptr);
     ~CompareWindow() override;
@@ -74,6 +76,7 @@ public:
     /// The compare report of what the tables show: the chosen vehicles as they are now, and the
     /// last run's results with their status (stale when the vehicle changed after the run).
     std::string reportCsv(bool allParameters) const;
+    /// The exports (CompareExports); "" or an error message.
     QString exportReport(const QString& path, bool allParameters);
     QString exportChartsPng(const QString& path);
     QString exportPatch(int from, int to, const QString& path);
@@ -81,56 +84,31 @@ public:
 
     widgets::CompareParameterTable& parameterTable() { return *parameters_; }
     widgets::CompareFiguresTable& figuresTable() { return *figures_; }
-    widgets::OverlayChart& chart(int index) { return *charts_.at(std::size_t(index)); }
-    int chartCount() const { return static_cast<int>(charts_.size()); }
+    widgets::OverlayChart& chart(int index);
+    int chartCount() const;
 
 signals:
     /// The runs finished (or were cancelled) and the tables and charts show them.
     void runsShown();
 
 private:
-    struct Slot {
-        QComboBox* box = nullptr;
-        bool edited = false;
-        QString file;
-        std::shared_ptr<const VehicleConfig> config;
-    };
-
-    QWidget* buildControls();
+    QWidget* buildPanes();
     void buildMenus();
-    void fillSlotBox(int slot);
-    void slotActivated(int slot, int index);
     void vehiclesChanged();
     void showResults();
     void documentChanged();
     void showRuns(std::shared_ptr<const std::vector<compare::VehicleRun>> runs, bool cancelled);
-    void showCursor(std::optional<double> t);
     void updateRunControls();
     void message(const QString& text, bool error = false);
-    /// The slots in use, in order.
-    std::vector<const Slot*> chosen() const;
-    int editedColumn() const;
-    std::vector<compare::RunKey> keys(const std::vector<const Slot*>& slots) const;
 
     VehicleDocument& document_;
-    QString presetsDir_;
-    std::array<Slot, kSlots> slots_;
-    QComboBox* terrainBox_;
-    QComboBox* maneuverBox_;
-    QPushButton* runButton_;
-    QPushButton* cancelButton_;
-    QProgressBar* progress_;
+    CompareInputs* inputs_;
     QLabel* status_;
     widgets::CompareParameterTable* parameters_;
     widgets::CompareFiguresTable* figures_;
-    std::vector<widgets::OverlayChart*> charts_;
-    QWidget* chartsBox_;
+    CompareCharts* charts_;
+    CompareExports* exports_;
     CompareRunner runner_;
-
-    std::shared_ptr<const sim::Terrain> terrain_;
-    QString terrainName_ = "flat plane";
-    sim::Maneuver maneuver_;
-    bool hasManeuver_ = false;
 
     // What the last run ran: the vehicles as they were, their slots and labels, and the results.
     std::vector<std::shared_ptr<const VehicleConfig>> runVehicles_;

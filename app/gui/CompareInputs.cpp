@@ -1,7 +1,7 @@
-// The compare view's inputs: the vehicle slots (a preset, a file or the edited vehicle), the
-// terrain and the maneuver, their choosers and the run buttons.
-#include "CompareWindow.h"
+#include "CompareInputs.h"
+
 #include "PresetFiles.h"
+#include "VehicleDocument.h"
 
 #include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
@@ -40,26 +40,51 @@ QString problemsText(const Problems& problems, int max = 6)
 
 }  // namespace
 
-QWidget* CompareWindow::buildControls()
+CompareInputs::CompareInputs(const VehicleDocument& document, const QString& presetsDir, QWidget* parent)
+    : QWidget(parent), document_(document), presetsDir_(presetsDir)
 {
-    auto* box = new QWidget(this);
-    auto* row = new QHBoxLayout(box);
+    auto* row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
+    buildSlots(row);
+    row->addSpacing(12);
+    buildRunChoice(row);
+    runButton_ = new QPushButton(tr("Run"), this);
+    runButton_->setToolTip(tr("Run the maneuver for every vehicle in the background (Ctrl+R or F5)"));
+    cancelButton_ = new QPushButton(tr("Cancel"), this);
+    cancelButton_->setToolTip(tr("Stop the runs (Esc)"));
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setTextVisible(false);
+    progress_->setMaximumWidth(160);
+    connect(runButton_, &QPushButton::clicked, this, &CompareInputs::runRequested);
+    connect(cancelButton_, &QPushButton::clicked, this, &CompareInputs::cancelRequested);
+    row->addWidget(runButton_);
+    row->addWidget(cancelButton_);
+    row->addWidget(progress_);
+    row->addStretch(1);
+    updateControls();
+}
+
+void CompareInputs::buildSlots(QLayout* row)
+{
     for (int s = 0; s < kSlots; ++s) {
-        auto* combo = new QComboBox(box);
+        auto* combo = new QComboBox(this);
         combo->setObjectName(QString("vehicleSlot%1").arg(s));
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         combo->setToolTip(tr("Vehicle %1: a preset, a file, or the vehicle being edited (with its unsaved edits)").arg(s + 1));
         slots_[std::size_t(s)].box = combo;
         fillSlotBox(s);
         connect(combo, &QComboBox::activated, this, [this, s](int index) { slotActivated(s, index); });
-        auto* swatch = new QLabel(QStringLiteral("■"), box);
+        auto* swatch = new QLabel(QStringLiteral("■"), this);
         swatch->setStyleSheet(QString("color: %1; font-size: 16px;").arg(widgets::vehicleColor(s).name()));
         row->addWidget(swatch);
         row->addWidget(combo);
     }
-    row->addSpacing(12);
-    terrainBox_ = new QComboBox(box);
+}
+
+void CompareInputs::buildRunChoice(QLayout* row)
+{
+    terrainBox_ = new QComboBox(this);
     terrainBox_->setToolTip(tr("Terrain the maneuver runs on"));
     terrainBox_->addItem(tr("flat plane"), QString());
     for (const QString& f : jsonFilesIn(presetsDir_ + "/terrains"))
@@ -72,7 +97,7 @@ QWidget* CompareWindow::buildControls()
         if (path != kBrowse)
             setTerrainFile(path);
     });
-    maneuverBox_ = new QComboBox(box);
+    maneuverBox_ = new QComboBox(this);
     maneuverBox_->setToolTip(tr("Maneuver every vehicle runs; its measured phases give the figures"));
     for (const QString& f : jsonFilesIn(presetsDir_ + "/maneuvers"))
         maneuverBox_->addItem(QFileInfo(f).completeBaseName(), f);
@@ -84,28 +109,66 @@ QWidget* CompareWindow::buildControls()
         if (!path.isEmpty() && path != kBrowse)
             setManeuverFile(path);
     });
-    row->addWidget(new QLabel(tr("on"), box));
+    row->addWidget(new QLabel(tr("on"), this));
     row->addWidget(terrainBox_);
     row->addWidget(maneuverBox_);
-    runButton_ = new QPushButton(tr("Run"), box);
-    runButton_->setToolTip(tr("Run the maneuver for every vehicle in the background (Ctrl+R or F5)"));
-    cancelButton_ = new QPushButton(tr("Cancel"), box);
-    cancelButton_->setToolTip(tr("Stop the runs (Esc)"));
-    progress_ = new QProgressBar(box);
-    progress_->setRange(0, 1000);
-    progress_->setTextVisible(false);
-    progress_->setMaximumWidth(160);
-    connect(runButton_, &QPushButton::clicked, this, [this] { run(); });
-    connect(cancelButton_, &QPushButton::clicked, this, &CompareWindow::cancel);
-    row->addWidget(runButton_);
-    row->addWidget(cancelButton_);
-    row->addWidget(progress_);
-    row->addStretch(1);
-    updateRunControls();
-    return box;
 }
 
-void CompareWindow::fillSlotBox(int slot)
+std::vector<const CompareInputs::Slot*> CompareInputs::chosen() const
+{
+    std::vector<const Slot*> out;
+    for (const Slot& s : slots_)
+        if (s.config)
+            out.push_back(&s);
+    return out;
+}
+
+QStringList CompareInputs::labels() const
+{
+    QStringList out;
+    for (const Slot* s : chosen()) {
+        QString edited = document_.displayName();
+        if (edited.endsWith(".json"))
+            edited.chop(5);
+        QString label = s->edited ? tr("edited: %1").arg(edited) : QFileInfo(s->file).completeBaseName();
+        // The same vehicle twice still needs two names.
+        if (out.contains(label)) {
+            int k = 2;
+            while (out.contains(label + QString(" (%1)").arg(k)))
+                ++k;
+            label += QString(" (%1)").arg(k);
+        }
+        out << label;
+    }
+    return out;
+}
+
+std::vector<std::shared_ptr<const VehicleConfig>> CompareInputs::vehicles() const
+{
+    std::vector<std::shared_ptr<const VehicleConfig>> out;
+    for (const Slot* s : chosen())
+        out.push_back(s->config);
+    return out;
+}
+
+std::vector<compare::RunKey> CompareInputs::keys() const
+{
+    std::vector<compare::RunKey> out;
+    for (const Slot* s : chosen())
+        out.push_back({static_cast<int>(s - slots_.data()), s->config.get()});
+    return out;
+}
+
+int CompareInputs::editedColumn() const
+{
+    const auto list = chosen();
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (list[i]->edited)
+            return static_cast<int>(i);
+    return -1;
+}
+
+void CompareInputs::fillSlotBox(int slot)
 {
     QComboBox* box = slots_[std::size_t(slot)].box;
     const QSignalBlocker block(box);
@@ -131,7 +194,7 @@ void CompareWindow::fillSlotBox(int slot)
     box->setCurrentIndex(index);
 }
 
-void CompareWindow::slotActivated(int slot, int index)
+void CompareInputs::slotActivated(int slot, int index)
 {
     const QString choice = slots_[std::size_t(slot)].box->itemData(index).toString();
     if (choice == kNone) {
@@ -147,22 +210,23 @@ void CompareWindow::slotActivated(int slot, int index)
     }
 }
 
-bool CompareWindow::setSlotEdited(int slot)
+bool CompareInputs::setSlotEdited(int slot)
 {
     Slot& s = slots_.at(std::size_t(slot));
     s.edited = true;
     s.file.clear();
     s.config = document_.configPtr();
     fillSlotBox(slot);
-    vehiclesChanged();
+    updateControls();
+    emit vehiclesChanged();
     return true;
 }
 
-bool CompareWindow::setSlotFile(int slot, const QString& path)
+bool CompareInputs::setSlotFile(int slot, const QString& path)
 {
     config::VehicleFile doc = config::loadVehicle(path.toStdString());
     if (!doc.ok()) {
-        message(tr("%1 cannot be compared:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
+        emit message(tr("%1 cannot be compared:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
         return false;
     }
     Slot& s = slots_.at(std::size_t(slot));
@@ -170,23 +234,38 @@ bool CompareWindow::setSlotFile(int slot, const QString& path)
     s.file = QFileInfo(path).absoluteFilePath();
     s.config = std::make_shared<const VehicleConfig>(std::move(doc.config));
     fillSlotBox(slot);
-    vehiclesChanged();
+    updateControls();
+    emit vehiclesChanged();
     return true;
 }
 
-void CompareWindow::clearSlot(int slot)
+void CompareInputs::clearSlot(int slot)
 {
     Slot& s = slots_.at(std::size_t(slot));
     s = Slot{s.box, false, {}, nullptr};
     fillSlotBox(slot);
-    vehiclesChanged();
+    updateControls();
+    emit vehiclesChanged();
 }
 
-bool CompareWindow::setManeuverFile(const QString& path)
+bool CompareInputs::documentChanged()
+{
+    bool shown = false;
+    for (std::size_t s = 0; s < slots_.size(); ++s) {
+        if (slots_[s].edited) {
+            slots_[s].config = document_.configPtr();
+            shown = true;
+        }
+        fillSlotBox(static_cast<int>(s));  // the edited vehicle's name may have changed
+    }
+    return shown;
+}
+
+bool CompareInputs::setManeuverFile(const QString& path)
 {
     sim::ManeuverDocument doc = sim::loadManeuver(path.toStdString());
     if (!doc.ok()) {
-        message(tr("%1 cannot be run:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
+        emit message(tr("%1 cannot be run:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
         return false;
     }
     maneuver_ = std::move(doc.maneuver);
@@ -202,11 +281,11 @@ bool CompareWindow::setManeuverFile(const QString& path)
         index = maneuverBox_->findData(abs);
     }
     maneuverBox_->setCurrentIndex(index);
-    updateRunControls();
+    updateControls();
     return true;
 }
 
-bool CompareWindow::setTerrainFile(const QString& path)
+bool CompareInputs::setTerrainFile(const QString& path)
 {
     if (path.isEmpty()) {
         terrain_.reset();
@@ -216,7 +295,7 @@ bool CompareWindow::setTerrainFile(const QString& path)
     }
     sim::TerrainDocument doc = sim::loadTerrain(path.toStdString());
     if (!doc.ok()) {
-        message(tr("%1 cannot be used:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
+        emit message(tr("%1 cannot be used:\n%2").arg(QFileInfo(path).fileName(), problemsText(doc.problems)), true);
         return false;
     }
     terrain_ = std::make_shared<const sim::Terrain>(std::move(doc.terrain));
@@ -231,6 +310,29 @@ bool CompareWindow::setTerrainFile(const QString& path)
     }
     terrainBox_->setCurrentIndex(index);
     return true;
+}
+
+void CompareInputs::setRunning(bool running)
+{
+    running_ = running;
+    updateControls();
+}
+
+void CompareInputs::setProgress(double fraction)
+{
+    progress_->setValue(static_cast<int>(fraction * 1000.0));
+}
+
+void CompareInputs::updateControls()
+{
+    if (!runButton_)
+        return;  // still being built
+    runButton_->setEnabled(!running_ && chosen().size() >= 2 && hasManeuver_);
+    cancelButton_->setEnabled(running_);
+    for (Slot& s : slots_)
+        s.box->setEnabled(!running_);
+    terrainBox_->setEnabled(!running_);
+    maneuverBox_->setEnabled(!running_);
 }
 
 }  // namespace jounce::gui
