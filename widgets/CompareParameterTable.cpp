@@ -157,19 +157,37 @@ void CompareParameterTable::rebuild()
         updateActions();
         return;
     }
-    const int reference = editedColumn_ >= 0 ? editedColumn_ : 0;
-    const QString filter = filter_->text().trimmed();
     const bool all = showAll_->isChecked();
-    const auto passes = [&](const QString& text) { return filter.isEmpty() || text.contains(filter, Qt::CaseInsensitive); };
+    addDerivedRows();
+    const Listing listing = addParameterRows(currentPath);
+    fitColumns();
+    summary_->setText(listing.differing == 0 ? tr("No parameter differs.")
+                                             : tr("%n parameter(s) differ", nullptr, listing.differing) +
+                                                   (all ? tr("; all %1 listed").arg(listing.listed) : QString()));
+    if (listing.current)
+        tree_->setCurrentItem(listing.current, std::max(currentColumn, kFirstVehicleColumn));
+    updateActions();
+}
 
-    int differing = 0;
-    int listed = 0;
-    QTreeWidgetItem* restore = nullptr;
+bool CompareParameterTable::isListed(const QString& text, bool differs) const
+{
+    const QString filter = filter_->text().trimmed();
+    return (showAll_->isChecked() || differs) && (filter.isEmpty() || text.contains(filter, Qt::CaseInsensitive));
+}
 
+int CompareParameterTable::referenceColumn() const
+{
+    return editedColumn_ >= 0 ? editedColumn_ : 0;
+}
+
+void CompareParameterTable::addDerivedRows()
+{
+    const int n = static_cast<int>(vehicles_.size());
+    const std::size_t reference = std::size_t(referenceColumn());
     auto* derived = new QTreeWidgetItem(tree_, QStringList{tr("Derived (computed from the parameters)")});
     for (const sim::DerivedRow& row : sim::deriveQuantities(vehicles_)) {
         const QString label = QString::fromStdString(row.label);
-        if ((!all && !row.differs) || !passes(label))
+        if (!isListed(label, row.differs))
             continue;
         const Conversion shown = DisplayUnits::current().conversion(row.unit);
         auto* item = new QTreeWidgetItem(derived, QStringList{label, shown.label});
@@ -178,18 +196,26 @@ void CompareParameterTable::rebuild()
             const auto& value = row.values[std::size_t(v)];
             item->setText(kFirstVehicleColumn + v, value ? QString::number(shown.toDisplay(*value), 'g', 4) : QStringLiteral("–"));
             item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
-            const auto& ref = row.values[std::size_t(reference)];
+            const auto& ref = row.values[reference];
             if (value.has_value() != ref.has_value() || (value && std::abs(*value - *ref) > 1e-9 * std::abs(*ref)))
                 item->setBackground(kFirstVehicleColumn + v, kDiffers);
         }
     }
+    if (derived->childCount() == 0)
+        delete derived;
+}
 
+CompareParameterTable::Listing CompareParameterTable::addParameterRows(const QString& currentPath)
+{
+    const int n = static_cast<int>(vehicles_.size());
+    const std::size_t reference = std::size_t(referenceColumn());
+    Listing listing;
     QTreeWidgetItem* section = nullptr;
     std::string sectionName;
     for (const compare::ParameterRow& row : compare::compareParameters(vehicles_)) {
-        differing += row.differs ? 1 : 0;
+        listing.differing += row.differs ? 1 : 0;
         const QString path = QString::fromStdString(row.path);
-        if ((!all && !row.differs) || !passes(path))
+        if (!isListed(path, row.differs))
             continue;
         if (!section || row.section != sectionName) {
             sectionName = row.section;
@@ -212,32 +238,29 @@ void CompareParameterTable::rebuild()
             if (text.size() > 16)
                 item->setToolTip(kFirstVehicleColumn + v, text);
             item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
-            if (value != row.values[std::size_t(reference)])
+            if (value != row.values[reference])
                 item->setBackground(kFirstVehicleColumn + v, kDiffers);
             if (!value)
                 item->setToolTip(kFirstVehicleColumn + v, tr("%1 has no %2").arg(labels_.value(v), path));
         }
-        ++listed;
+        ++listing.listed;
         if (path == currentPath)
-            restore = item;
+            listing.current = item;
     }
-    if (derived->childCount() == 0)
-        delete derived;
+    return listing;
+}
+
+void CompareParameterTable::fitColumns()
+{
     tree_->expandAll();
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
     tree_->resizeColumnToContents(0);
     tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 230));
     tree_->resizeColumnToContents(1);
-    for (int v = 0; v < n; ++v) {
+    for (int v = 0; v < static_cast<int>(vehicles_.size()); ++v) {
         tree_->resizeColumnToContents(kFirstVehicleColumn + v);
         tree_->setColumnWidth(kFirstVehicleColumn + v, std::clamp(tree_->columnWidth(kFirstVehicleColumn + v), 70, 120));
     }
-    summary_->setText(differing == 0 ? tr("No parameter differs.")
-                                     : tr("%n parameter(s) differ", nullptr, differing) +
-                                           (all ? tr("; all %1 listed").arg(listed) : QString()));
-    if (restore)
-        tree_->setCurrentItem(restore, std::max(currentColumn, kFirstVehicleColumn));
-    updateActions();
 }
 
 QStringList CompareParameterTable::listedPaths() const

@@ -56,7 +56,22 @@ signals:
     void copyRequested(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);
 
 private:
+    /// What addParameterRows listed: the rows that differ, those listed, the one to select again.
+    struct Listing {
+        int differing = 0;
+        int listed = 0;
+        QTreeWidgetItem* current = nullptr;
+    };
     void rebuild();
+    /// The derived quantities on top (a group left out when none is listed).
+    void addDerivedRows();
+    /// The registry's rows grouped by section; `currentPath`'s row is the one to select again.
+    Listing addParameterRows(const QString& currentPath);
+    void fitColumns();
+    /// Whether a row is listed: it differs or all are shown, and it matches the filter.
+    bool isListed(const QString& text, bool differs) const;
+    /// The column the others are compared with: the edited vehicle's, else the first.
+    int referenceColumn() const;
     void updateActions();
     void requestCopy(compare::CopyScope scope);
     int currentVehicle() const;

@@ -86,6 +86,31 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
         rebuild();
     });
 
+    buildChart();
+    buildTable();
+
+    auto* top = new QHBoxLayout();
+    top->addWidget(curveBox_, 1);
+    top->addWidget(wheelBox_);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(view_);
+    split->addWidget(table_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+
+    // New display units: labels, table and points in the new unit, and axes chosen afresh for it.
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        rangeCurve_.clear();
+        rebuild();
+    });
+}
+
+void CurveEditor::buildChart()
+{
     chart_ = new QChart();
     chart_->setAnimationOptions(QChart::NoAnimation);
     chart_->legend()->setVisible(true);
@@ -114,7 +139,10 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
                          "camber and lateral positions negated).</p><p>The red square is where the vehicle is on "
                          "the curve now.</p>")
                           .arg(kDragThreshold));
+}
 
+void CurveEditor::buildTable()
+{
     table_ = new QTableWidget(this);
     table_->setMinimumWidth(170);
     table_->verticalHeader()->setVisible(false);
@@ -153,25 +181,6 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
             emit message(tr("Refused: %1").arg(err));
             fillTable();
         }
-    });
-
-    auto* top = new QHBoxLayout();
-    top->addWidget(curveBox_, 1);
-    top->addWidget(wheelBox_);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(view_);
-    split->addWidget(table_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(top);
-    layout->addWidget(split, 1);
-
-    // New display units: labels, table and points in the new unit, and axes chosen afresh for it.
-    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
-        rangeCurve_.clear();
-        rebuild();
     });
 }
 

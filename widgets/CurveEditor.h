@@ -55,6 +55,10 @@ signals:
 
 private:
     friend class CurveChartView;
+    /// The chart with its axes, the live operating point and the view that turns mouse drags into edits.
+    void buildChart();
+    /// The points as numbers: a cell typed is an edit.
+    void buildTable();
     void rebuild();
     void redraw();
     void fillTable();

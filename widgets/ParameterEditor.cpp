@@ -197,7 +197,30 @@ void ParameterEditor::rebuild()
     rows_.clear();
     derived_.clear();
     wheelCount_ = static_cast<int>(current_.wheels.size());
+    setHeaders();
+    groupRows();
+    std::map<std::string, QTreeWidgetItem*> sections = addRowItems();
+    // Derived suspension values, read-only, beside the suspension section.
+    if (QTreeWidgetItem* susp = sections["PxVehicleSuspensionData"])
+        addDerivedItems(susp);
+    // Name and value columns stay narrow so four wheel columns fit a 470-pixel dock (a 1366-pixel
+    // screen); long names and texts elide, their tooltips have them whole, and every column can
+    // be widened by hand.
+    tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
+    tree_->resizeColumnToContents(0);
+    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 170));
+    for (int c = 1; c < tree_->columnCount(); ++c)
+        tree_->setColumnWidth(c, c == wheelCount_ + 3 ? 36 : 64);
+    tree_->header()->setStretchLastSection(false);
+    updating_ = false;
+    updateValues();
+    setFilter(search_->text());
+    if (!selected.isEmpty())
+        selectParameter(selected);
+}
 
+void ParameterEditor::setHeaders()
+{
     QStringList headers{tr("Parameter")};
     for (int w = 0; w < wheelCount_; ++w)
         headers << QString::fromStdString(telemetry::wheelLabel(w));
@@ -208,8 +231,11 @@ void ParameterEditor::rebuild()
     tree_->headerItem()->setToolTip(wheelCount_ + 3, tr("↺: differs from the file; click to revert"));
     for (int w = 0; w < wheelCount_; ++w)
         tree_->headerItem()->setForeground(1 + w, wheelColor(w));
+}
 
-    // Group leaves into rows: one row per per-wheel pattern, one row per other leaf.
+void ParameterEditor::groupRows()
+{
+    // One row per per-wheel pattern, one row per other leaf.
     std::map<std::string, std::size_t> patternRow;
     for (const config::LeafRef& leaf : config::ParameterRegistry::instance().leaves(current_)) {
         int wheel = -1;
@@ -234,7 +260,10 @@ void ParameterEditor::rebuild()
             rows_.push_back(r);
         }
     }
+}
 
+std::map<std::string, QTreeWidgetItem*> ParameterEditor::addRowItems()
+{
     std::map<std::string, QTreeWidgetItem*> sections;
     QFont sectionFont = tree_->font();
     sectionFont.setBold(true);
@@ -250,65 +279,59 @@ void ParameterEditor::rebuild()
                                       .arg(QString::fromStdString(section), QString::fromStdString(r.node->info.specRef)));
         }
         r.item = new QTreeWidgetItem(parent, QStringList{QString::fromStdString(r.label)});
-        const config::ParamInfo& info = r.node->info;
-        QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.perWheel ? config::param::wheels::wheelPattern(r.paths.front()) : r.paths.front()).toHtmlEscaped(),
-                                                      QString::fromStdString(info.description).toHtmlEscaped());
-        const QString unit = displayConversion(*r.node).label;
-        if (!unit.isEmpty())
-            tip += isConverted(*r.node) ? tr("<br>Unit: %1 (stored in %2; Edit ▸ Preferences chooses)")
-                                              .arg(unit.toHtmlEscaped(), QString::fromStdString(info.unit).toHtmlEscaped())
-                                        : tr("<br>Unit: %1").arg(unit.toHtmlEscaped());
-        if (!limitsText(*r.node).isEmpty())
-            tip += tr("<br>Limits: %1").arg(limitsText(*r.node).toHtmlEscaped());
-        if (info.hasTypicalRange())
-            tip += tr("<br>Typical: %1 to %2").arg(formatValue(*r.node, info.typicalMin), formatValue(*r.node, info.typicalMax));
-        tip += tr("<br>Guide section: %1 (spec %2)").arg(QString::fromStdString(info.section), QString::fromStdString(info.specRef));
-        if (!r.node->enumValues.empty()) {
-            QStringList values;
-            for (const std::string& v : r.node->enumValues)
-                values << QString::fromStdString(v);
-            tip += tr("<br>Values: %1").arg(values.join(", "));
-        }
+        const QString tip = rowToolTip(r);
         for (int c = 0; c < tree_->columnCount(); ++c)
             r.item->setToolTip(c, tip);
         r.item->setFlags(r.item->flags() | Qt::ItemIsEditable);
         r.item->setText(wheelCount_ + 1, displayConversion(*r.node).label);
+        const config::ParamInfo& info = r.node->info;
         if (info.hasTypicalRange())
             r.item->setText(wheelCount_ + 2, formatValue(*r.node, info.typicalMin) + " … " + formatValue(*r.node, info.typicalMax));
     }
+    return sections;
+}
 
-    // Derived suspension values, read-only, beside the suspension section.
-    if (QTreeWidgetItem* susp = sections["PxVehicleSuspensionData"]) {
-        const QString staticJounce = DisplayUnits::current().conversion("m").titled(tr("static jounce"));
-        for (const QString& name : {tr("natural frequency (Hz)"), tr("damping ratio"), tr("alpha: updates per spring period"),
-                                    staticJounce}) {
-            auto* item = new QTreeWidgetItem(susp, QStringList{tr("= %1").arg(name)});
-            for (int c = 0; c < tree_->columnCount(); ++c) {
-                item->setBackground(c, kDerived);
-                item->setToolTip(c, tr("Derived from the suspension (guide §1.3): natural frequency sqrt(k/m)/2π, damping "
-                                       "ratio c/(2 sqrt(k m)), alpha sqrt(m/k)/timeStep (keep above 5), static jounce "
-                                       "(F - m g)/k with F from the chassis mass and centre of mass"));
-            }
-            QFont f = item->font(0);
-            f.setItalic(true);
-            item->setFont(0, f);
-            derived_.push_back(item);
-        }
+QString ParameterEditor::rowToolTip(const Row& r) const
+{
+    const config::ParamInfo& info = r.node->info;
+    QString tip = QString("<b>%1</b><br>%2").arg(QString::fromStdString(r.perWheel ? config::param::wheels::wheelPattern(r.paths.front()) : r.paths.front()).toHtmlEscaped(),
+                                                  QString::fromStdString(info.description).toHtmlEscaped());
+    const QString unit = displayConversion(*r.node).label;
+    if (!unit.isEmpty())
+        tip += isConverted(*r.node) ? tr("<br>Unit: %1 (stored in %2; Edit ▸ Preferences chooses)")
+                                          .arg(unit.toHtmlEscaped(), QString::fromStdString(info.unit).toHtmlEscaped())
+                                    : tr("<br>Unit: %1").arg(unit.toHtmlEscaped());
+    if (!limitsText(*r.node).isEmpty())
+        tip += tr("<br>Limits: %1").arg(limitsText(*r.node).toHtmlEscaped());
+    if (info.hasTypicalRange())
+        tip += tr("<br>Typical: %1 to %2").arg(formatValue(*r.node, info.typicalMin), formatValue(*r.node, info.typicalMax));
+    tip += tr("<br>Guide section: %1 (spec %2)").arg(QString::fromStdString(info.section), QString::fromStdString(info.specRef));
+    if (!r.node->enumValues.empty()) {
+        QStringList values;
+        for (const std::string& v : r.node->enumValues)
+            values << QString::fromStdString(v);
+        tip += tr("<br>Values: %1").arg(values.join(", "));
     }
-    // Name and value columns stay narrow so four wheel columns fit a 470-pixel dock (a 1366-pixel
-    // screen); long names and texts elide, their tooltips have them whole, and every column can
-    // be widened by hand.
-    tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
-    tree_->resizeColumnToContents(0);
-    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 170));
-    for (int c = 1; c < tree_->columnCount(); ++c)
-        tree_->setColumnWidth(c, c == wheelCount_ + 3 ? 36 : 64);
-    tree_->header()->setStretchLastSection(false);
-    updating_ = false;
-    updateValues();
-    setFilter(search_->text());
-    if (!selected.isEmpty())
-        selectParameter(selected);
+    return tip;
+}
+
+void ParameterEditor::addDerivedItems(QTreeWidgetItem* suspension)
+{
+    const QString staticJounce = DisplayUnits::current().conversion("m").titled(tr("static jounce"));
+    for (const QString& name : {tr("natural frequency (Hz)"), tr("damping ratio"), tr("alpha: updates per spring period"),
+                                staticJounce}) {
+        auto* item = new QTreeWidgetItem(suspension, QStringList{tr("= %1").arg(name)});
+        for (int c = 0; c < tree_->columnCount(); ++c) {
+            item->setBackground(c, kDerived);
+            item->setToolTip(c, tr("Derived from the suspension (guide §1.3): natural frequency sqrt(k/m)/2π, damping "
+                                   "ratio c/(2 sqrt(k m)), alpha sqrt(m/k)/timeStep (keep above 5), static jounce "
+                                   "(F - m g)/k with F from the chassis mass and centre of mass"));
+        }
+        QFont f = item->font(0);
+        f.setItalic(true);
+        item->setFont(0, f);
+        derived_.push_back(item);
+    }
 }
 
 QString ParameterEditor::formatValue(const Node& node, const Json& value) const

@@ -15,6 +15,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -73,6 +74,14 @@ private:
         QTreeWidgetItem* item = nullptr;
     };
     void rebuild();
+    void setHeaders();
+    /// The registry's leaves as rows: one per per-wheel pattern, one per other leaf.
+    void groupRows();
+    /// The rows under their guide sections; returns the sections' items by name.
+    std::map<std::string, QTreeWidgetItem*> addRowItems();
+    QString rowToolTip(const Row& row) const;
+    /// The read-only derived suspension values (natural frequency, damping ratio, ...).
+    void addDerivedItems(QTreeWidgetItem* suspension);
     void updateValues();
     void updateDerived(const VehicleConfig& config);
     QString commit(Row& row, int wheel, const QString& text);

@@ -59,94 +59,12 @@ std::vector<TelemetryPanel::ChartDef> TelemetryPanel::layout(const QString& name
 
 TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
 {
-    auto* bar = new QHBoxLayout();
-    bar->setContentsMargins(4, 2, 4, 2);
-    pauseButton_ = new QToolButton(this);
-    pauseButton_->setCheckable(true);
-    pauseButton_->setText(tr("Pause graphs"));
-    pauseButton_->setToolTip(tr("Freeze the graphs (the simulation keeps running) and scroll back in time"));
-    connect(pauseButton_, &QToolButton::toggled, this, &TelemetryPanel::setPaused);
-    bar->addWidget(pauseButton_);
-
-    bar->addWidget(new QLabel(tr("Window:"), this));
-    windowBox_ = new QComboBox(this);
-    for (int s : {5, 10, 30, 60})
-        windowBox_->addItem(tr("%1 s").arg(s), s);
-    windowBox_->setCurrentIndex(1);
-    windowBox_->setToolTip(tr("Length of simulated time the graphs show"));
-    connect(windowBox_, &QComboBox::currentIndexChanged, this,
-            [this](int) { setWindowSeconds(windowBox_->currentData().toDouble()); });
-    bar->addWidget(windowBox_);
-
-    scroll_ = new QScrollBar(Qt::Horizontal, this);
-    scroll_->setEnabled(false);
-    scroll_->setToolTip(tr("Scroll back through the telemetry kept since the last reset (up to 5 minutes): pause "
-                           "the graphs, drag a chart or zoom to a box first"));
-    connect(scroll_, &QScrollBar::valueChanged, this, &TelemetryPanel::scrolled);
-    bar->addWidget(scroll_, 1);
-
-    channelBox_ = new QComboBox(this);
-    channelBox_->addItem(tr("Add chart…"));
-    for (const telemetry::ChannelInfo& c : telemetry::wheelChannels())
-        channelBox_->addItem(QString("%1 [%2] (per wheel)").arg(fromView(c.id), fromView(c.unit)), fromView(c.id));
-    for (const telemetry::ChannelInfo& c : telemetry::vehicleChannels())
-        channelBox_->addItem(QString("%1 [%2]").arg(fromView(c.id), fromView(c.unit)), fromView(c.id));
-    channelBox_->setToolTip(tr("Add a chart of any telemetry channel"));
-    // The long channel names stay in the popup: the bar must fit 1366 pixels with the run tools.
-    channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    channelBox_->setMinimumContentsLength(10);
-    auto* differenceButton = new QToolButton(this);
-    differenceButton->setText(tr("Δ chart"));
-    differenceButton->setObjectName(QStringLiteral("differenceChartButton"));
-    differenceButton->setToolTip(tr("Add a chart of a channel's difference: live minus the reference run"));
-    differenceButton->setPopupMode(QToolButton::InstantPopup);
-    auto* differenceMenu = new QMenu(differenceButton);
-    for (int i = 1; i < channelBox_->count(); ++i) {
-        const QString id = channelBox_->itemData(i).toString();
-        differenceMenu->addAction(channelBox_->itemText(i), this, [this, id] { addDifferenceChart(id); });
-    }
-    differenceButton->setMenu(differenceMenu);
-
-    alignBox_ = new QComboBox(this);
-    alignBox_->setObjectName(QStringLiteral("alignmentBox"));
-    alignBox_->addItem(tr("Align by time"), int(Alignment::Time));
-    alignBox_->addItem(tr("Align by distance"), int(Alignment::Distance));
-    alignBox_->setToolTip(tr("Reference runs beside the live traces: at the same time since the start, or where "
-                             "the live car had travelled as far (m)"));
-    connect(alignBox_, &QComboBox::currentIndexChanged, this,
-            [this](int) { setAlignment(static_cast<Alignment>(alignBox_->currentData().toInt())); });
-    connect(channelBox_, &QComboBox::activated, this, [this](int index) {
-        if (index <= 0)
-            return;
-        const QString id = channelBox_->itemData(index).toString();
-        addChart({id, {id}});
-        channelBox_->setCurrentIndex(0);
-    });
+    // The bar: pause, window, the view's tools, the scroll bar and the channel picker.
+    QHBoxLayout* bar = buildTimeBar();
+    buildChannelPicker();
+    QToolButton* differenceButton = buildReferenceTools();
     bar->addWidget(channelBox_);
-
-    auto* resetButton = new QToolButton(this);
-    resetButton->setText(tr("Reset view"));
-    resetButton->setObjectName(QStringLiteral("resetViewButton"));
-    resetButton->setToolTip(tr("Back to the live end with the window's length, every value axis on auto (Home, or "
-                               "double-click a chart)"));
-    connect(resetButton, &QToolButton::clicked, this, &TelemetryPanel::resetView);
-    bar->insertWidget(bar->indexOf(scroll_), resetButton);
-
-    markersButton_ = new QToolButton(this);
-    markersButton_->setText(tr("Markers"));
-    markersButton_->setObjectName(QStringLiteral("markersButton"));
-    markersButton_->setToolTip(tr("Which events are marked on the time axis"));
-    markersButton_->setPopupMode(QToolButton::InstantPopup);
-    auto* markersMenu = new QMenu(markersButton_);
-    for (int k = 0; k < kChartEventKindCount; ++k) {
-        const auto kind = static_cast<ChartEventKind>(k);
-        QAction* a = markersMenu->addAction(tr(chartEventKindName(kind)));
-        a->setCheckable(true);
-        a->setChecked(true);
-        connect(a, &QAction::toggled, this, [this, kind](bool on) { setEventsShown(kind, on); });
-    }
-    markersButton_->setMenu(markersMenu);
-    bar->insertWidget(bar->indexOf(scroll_), markersButton_);
+    buildViewTools(bar);
 
     area_ = new QScrollArea(this);
     area_->setWidgetResizable(true);
@@ -188,6 +106,109 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
         rebuild();
     });
     applyLayout("Default");
+}
+
+QHBoxLayout* TelemetryPanel::buildTimeBar()
+{
+    auto* bar = new QHBoxLayout();
+    bar->setContentsMargins(4, 2, 4, 2);
+    pauseButton_ = new QToolButton(this);
+    pauseButton_->setCheckable(true);
+    pauseButton_->setText(tr("Pause graphs"));
+    pauseButton_->setToolTip(tr("Freeze the graphs (the simulation keeps running) and scroll back in time"));
+    connect(pauseButton_, &QToolButton::toggled, this, &TelemetryPanel::setPaused);
+    bar->addWidget(pauseButton_);
+
+    bar->addWidget(new QLabel(tr("Window:"), this));
+    windowBox_ = new QComboBox(this);
+    for (int s : {5, 10, 30, 60})
+        windowBox_->addItem(tr("%1 s").arg(s), s);
+    windowBox_->setCurrentIndex(1);
+    windowBox_->setToolTip(tr("Length of simulated time the graphs show"));
+    connect(windowBox_, &QComboBox::currentIndexChanged, this,
+            [this](int) { setWindowSeconds(windowBox_->currentData().toDouble()); });
+    bar->addWidget(windowBox_);
+
+    scroll_ = new QScrollBar(Qt::Horizontal, this);
+    scroll_->setEnabled(false);
+    scroll_->setToolTip(tr("Scroll back through the telemetry kept since the last reset (up to 5 minutes): pause "
+                           "the graphs, drag a chart or zoom to a box first"));
+    connect(scroll_, &QScrollBar::valueChanged, this, &TelemetryPanel::scrolled);
+    bar->addWidget(scroll_, 1);
+    return bar;
+}
+
+void TelemetryPanel::buildChannelPicker()
+{
+    channelBox_ = new QComboBox(this);
+    channelBox_->addItem(tr("Add chart…"));
+    for (const telemetry::ChannelInfo& c : telemetry::wheelChannels())
+        channelBox_->addItem(QString("%1 [%2] (per wheel)").arg(fromView(c.id), fromView(c.unit)), fromView(c.id));
+    for (const telemetry::ChannelInfo& c : telemetry::vehicleChannels())
+        channelBox_->addItem(QString("%1 [%2]").arg(fromView(c.id), fromView(c.unit)), fromView(c.id));
+    channelBox_->setToolTip(tr("Add a chart of any telemetry channel"));
+    // The long channel names stay in the popup: the bar must fit 1366 pixels with the run tools.
+    channelBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    channelBox_->setMinimumContentsLength(10);
+    connect(channelBox_, &QComboBox::activated, this, [this](int index) {
+        if (index <= 0)
+            return;
+        const QString id = channelBox_->itemData(index).toString();
+        addChart({id, {id}});
+        channelBox_->setCurrentIndex(0);
+    });
+}
+
+QToolButton* TelemetryPanel::buildReferenceTools()
+{
+    auto* differenceButton = new QToolButton(this);
+    differenceButton->setText(tr("Δ chart"));
+    differenceButton->setObjectName(QStringLiteral("differenceChartButton"));
+    differenceButton->setToolTip(tr("Add a chart of a channel's difference: live minus the reference run"));
+    differenceButton->setPopupMode(QToolButton::InstantPopup);
+    auto* differenceMenu = new QMenu(differenceButton);
+    for (int i = 1; i < channelBox_->count(); ++i) {
+        const QString id = channelBox_->itemData(i).toString();
+        differenceMenu->addAction(channelBox_->itemText(i), this, [this, id] { addDifferenceChart(id); });
+    }
+    differenceButton->setMenu(differenceMenu);
+
+    alignBox_ = new QComboBox(this);
+    alignBox_->setObjectName(QStringLiteral("alignmentBox"));
+    alignBox_->addItem(tr("Align by time"), int(Alignment::Time));
+    alignBox_->addItem(tr("Align by distance"), int(Alignment::Distance));
+    alignBox_->setToolTip(tr("Reference runs beside the live traces: at the same time since the start, or where "
+                             "the live car had travelled as far (m)"));
+    connect(alignBox_, &QComboBox::currentIndexChanged, this,
+            [this](int) { setAlignment(static_cast<Alignment>(alignBox_->currentData().toInt())); });
+    return differenceButton;
+}
+
+void TelemetryPanel::buildViewTools(QHBoxLayout* bar)
+{
+    auto* resetButton = new QToolButton(this);
+    resetButton->setText(tr("Reset view"));
+    resetButton->setObjectName(QStringLiteral("resetViewButton"));
+    resetButton->setToolTip(tr("Back to the live end with the window's length, every value axis on auto (Home, or "
+                               "double-click a chart)"));
+    connect(resetButton, &QToolButton::clicked, this, &TelemetryPanel::resetView);
+    bar->insertWidget(bar->indexOf(scroll_), resetButton);
+
+    markersButton_ = new QToolButton(this);
+    markersButton_->setText(tr("Markers"));
+    markersButton_->setObjectName(QStringLiteral("markersButton"));
+    markersButton_->setToolTip(tr("Which events are marked on the time axis"));
+    markersButton_->setPopupMode(QToolButton::InstantPopup);
+    auto* markersMenu = new QMenu(markersButton_);
+    for (int k = 0; k < kChartEventKindCount; ++k) {
+        const auto kind = static_cast<ChartEventKind>(k);
+        QAction* a = markersMenu->addAction(tr(chartEventKindName(kind)));
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, this, [this, kind](bool on) { setEventsShown(kind, on); });
+    }
+    markersButton_->setMenu(markersMenu);
+    bar->insertWidget(bar->indexOf(scroll_), markersButton_);
 }
 
 void TelemetryPanel::setVehicle(int wheelCount, std::optional<double> maxOmega, std::vector<double> maxCompression)

@@ -21,6 +21,7 @@
 QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QScrollArea;
 class QScrollBar;
@@ -121,6 +122,14 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    /// Pause, the window's length and the scroll bar.
+    QHBoxLayout* buildTimeBar();
+    /// "Add chart…": any channel.
+    void buildChannelPicker();
+    /// The difference-chart button (returned) and the alignment box, shown with references.
+    QToolButton* buildReferenceTools();
+    /// Reset view and the event markers' menu, before the scroll bar.
+    void buildViewTools(QHBoxLayout* bar);
     TelemetryChart::Spec specFor(const ChartDef& def) const;
     void rebuild();
     void connectChart(TelemetryChart* chart);
