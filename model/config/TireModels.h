@@ -21,7 +21,7 @@ struct PhysxTireParams {
     double latStiffY = 0.3125 * 180.0 / kPi;    ///< saturated lateral stiffness per unit rest load (1/rad)
     double longitudinalStiffnessPerUnitGravity = 1000.0;       ///< longitudinal stiffness per unit slip over g (kg)
     double camberStiffnessPerUnitGravity = 0.1 * 180.0 / kPi;  ///< camber stiffness over g (kg/rad)
-    /// Friction multiplier against |longitudinal slip|, exactly 3 points ((1, 1)).
+    /// Friction multiplier against |longitudinal slip|, exactly 3 points (x: 1, y: 1).
     std::vector<GraphPoint> frictionVsSlipGraph{{0.0, 1.0}, {0.1, 1.0}, {1.0, 1.0}};
     friend bool operator==(const PhysxTireParams&, const PhysxTireParams&) = default;
 };
@@ -41,8 +41,8 @@ struct WheelFrictionCurve {
 
 /// Unity's WheelCollider tire: its two curves, with Unity 5's defaults (docs/unity.md).
 struct UnityTireParams {
-    WheelFrictionCurve forwardFriction;                               ///< against longitudinal slip
-    WheelFrictionCurve sidewaysFriction{0.2, 1.0, 0.5, 0.75, 1.0};    ///< against the slip angle
+    WheelFrictionCurve forwardFriction;                             ///< against longitudinal slip
+    WheelFrictionCurve sidewaysFriction{0.2, 1.0, 0.5, 0.75, 1.0};  ///< against the slip angle
     friend bool operator==(const UnityTireParams&, const UnityTireParams&) = default;
 };
 

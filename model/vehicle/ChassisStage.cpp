@@ -1,5 +1,6 @@
 #include "vehicle/ChassisStage.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/Camber.h"
 
 #include <algorithm>
@@ -23,6 +24,7 @@ void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, s
 void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, std::span<const bool> touching,
                        std::span<const btVector3> direction, std::span<const btVector3> arm, btVector3& torque) noexcept
 {
+    JOUNCE_ASSERT(jounce.size() >= direction.size() && touching.size() >= direction.size() && arm.size() == direction.size());
     const std::size_t n = direction.size();
     for (const AntiRollBarConfig& bar : c.antiRollBars) {
         const auto a = std::size_t(bar.wheel0), b = std::size_t(bar.wheel1);
@@ -39,6 +41,8 @@ void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, s
 void integrateChassis(ChassisState& cs, const btVector3& force, const btVector3& torque, double invMass,
                       const btVector3& invInertiaLocal, double h, const btVector3& subStepGravity) noexcept
 {
+    JOUNCE_ASSERT(h > 0.0 && isFinite(h));
+    JOUNCE_ASSERT(invMass >= 0.0 && isFinite(invMass) && isFinite(invInertiaLocal) && isFinite(subStepGravity));
     cs.v += force * (h * invMass);
     if (!subStepGravity.isZero())  // skipped, not added as 0: -0 + 0 would change a zero's sign
         cs.v += subStepGravity * h;

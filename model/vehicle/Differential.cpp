@@ -1,5 +1,6 @@
 #include "vehicle/Differential.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/MathUtil.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@ namespace jounce::sim {
 
 BiasSplit biasSplit(double w1, double w2, double bias, double split) noexcept
 {
+    JOUNCE_ASSERT(bias >= 1.0 && isFinite(bias) && split >= 0.0 && split <= 1.0);
     const double a1 = std::abs(w1);
     const double a2 = std::abs(w2);
     const double hi = std::max(a1, a2);

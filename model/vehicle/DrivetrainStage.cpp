@@ -1,5 +1,6 @@
 #include "vehicle/DrivetrainStage.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/Differential.h"
 #include "vehicle/DrivetrainSolver.h"
 #include "vehicle/Engine.h"
@@ -55,6 +56,8 @@ double solveDrivetrain(const VehicleConfig& c, const ModelGeneration& generation
                        std::span<const double> tireTorque, const WheelBrakes& brakes, DriveState& drive,
                        std::span<double> omegaNew) noexcept
 {
+    JOUNCE_ASSERT(h > 0.0 && isFinite(h) && c.wheels.size() <= std::size_t(kMaxWheels));
+    JOUNCE_ASSERT(ws.size() == c.wheels.size() && tireTorque.size() == c.wheels.size() && omegaNew.size() == c.wheels.size());
     const DriveType type = c.drive.type;
     const std::size_t n = c.wheels.size();
     if (type == DriveType::None) {
@@ -107,6 +110,7 @@ void rotateWheels(const VehicleConfig& c, const VehicleInputs& in, const DriveCo
                   const WheelBrakes& brakes, std::span<const bool> touching, std::span<const double> longSpeed,
                   std::span<const double> omegaNew, double h, std::span<WheelState> wheels) noexcept
 {
+    JOUNCE_ASSERT(h > 0.0 && ws.size() == c.wheels.size() && c.wheels.size() <= std::size_t(kMaxWheels));
     for (std::size_t i = 0; i < c.wheels.size(); ++i) {
         WheelState& ws = wheels[i];
         ws.omega = omegaNew[i];

@@ -1,11 +1,13 @@
 #include "vehicle/Engine.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/LinearGraph.h"
 
 namespace jounce::sim {
 
 double engineTorqueCurve(const EngineData& engine, double engineOmega) noexcept
 {
+    JOUNCE_ASSERT(engine.maxOmega > 0.0 && isFinite(engine.maxOmega));
     return lookupClamped(engine.torqueCurve, engineOmega / engine.maxOmega, 0.0);
 }
 

@@ -1,5 +1,7 @@
 #include "vehicle/GearStage.h"
 
+#include "vehicle/Assert.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +10,7 @@ namespace jounce::sim {
 void updateGears(const VehicleConfig& c, const VehicleInputs& in, double dt, UpdateCommands& cmd,
                  DriveState& drive) noexcept
 {
+    JOUNCE_ASSERT(dt > 0.0 && isFinite(dt));
     const DriveType type = c.drive.type;
     if (type == DriveType::None) {
         cmd.accel = 0.0;
@@ -60,6 +63,8 @@ bool driveIntent(const VehicleConfig& c, const VehicleInputs& in, const UpdateCo
 DriveCoupling coupleDrive(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in,
                           const UpdateCommands& cmd, const GearboxState& gearbox) noexcept
 {
+    JOUNCE_ASSERT(c.drive.type == DriveType::None || (gearbox.currentGear >= 0 &&
+                  gearbox.currentGear < static_cast<int>(c.drive.gears.ratios.size())));
     const DriveType type = c.drive.type;
     const std::size_t n = c.wheels.size();
     DriveCoupling out;

@@ -1,10 +1,14 @@
 #include "vehicle/RoadQueryStage.h"
 
+#include "vehicle/Assert.h"
+
 namespace jounce::sim {
 
 RoadContact queryRoad(const Ground& ground, std::span<const int> surfaceMap, const VehicleConfig& c,
                       const WheelConfig& wc, const StrutFrame& strut)
 {
+    JOUNCE_ASSERT(wc.wheel.radius > 0.0);
+    JOUNCE_ASSERT(wc.tire.type >= 0 && static_cast<std::size_t>(wc.tire.type) < c.surfaces.tireTypes.size());
     const double r = wc.wheel.radius;
     const btVector3& w = strut.direction;
     const btVector3& from = strut.rayStart;  // the wheel centre less (r + maxCompression) along w

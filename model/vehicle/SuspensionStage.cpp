@@ -1,5 +1,6 @@
 #include "vehicle/SuspensionStage.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/Camber.h"
 
 #include <algorithm>
@@ -10,6 +11,8 @@ namespace jounce::sim {
 SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
                                const StrutFrame& strut, const btVector3& gravity, double h, WheelState& ws) noexcept
 {
+    JOUNCE_ASSERT(h > 0.0 && isFinite(h));
+    JOUNCE_ASSERT(wc.wheel.radius > 0.0 && isFinite(wc.suspension.maxCompression) && isFinite(wc.suspension.maxDroop));
     const SuspensionData& sd = wc.suspension;
     const double r = wc.wheel.radius;
     const btVector3& w = strut.direction;
@@ -51,6 +54,7 @@ bool suspensionLimitRow(const WheelConfig& wc, const RoadContact& road, const St
                         const SuspensionState& s, const ChassisState& cs, double dt, double erp,
                         VehicleConstraint::Row& row) noexcept
 {
+    JOUNCE_ASSERT(dt > 0.0 && erp > 0.0 && erp <= 1.0);
     const double maxCompression = wc.suspension.maxCompression;
     if (!(s.geometricJounce > maxCompression))
         return false;
@@ -74,6 +78,8 @@ SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, co
                                 const RoadContact& road, const StrutFrame& strut, const SuspensionState& s,
                                 const btVector3& gravity, const ChassisState& cs, const btVector3& cm) noexcept
 {
+    JOUNCE_ASSERT(isFinite(wc.suspension.sprungMass) && isFinite(wc.suspension.springStrength) &&
+                  isFinite(wc.suspension.springDamperRate));
     const SuspensionData& sd = wc.suspension;
     const btVector3& w = strut.direction;
     const btVector3& nrm = road.normal;

@@ -1,6 +1,7 @@
 #include "vehicle/TireLoad.h"
 
 #include "config/TuningGuide.h"
+#include "vehicle/Assert.h"
 
 namespace jounce::sim {
 
@@ -22,6 +23,7 @@ double filterNormalisedLoad(const TireLoadFilterData& filter, double normalisedL
 
 TireLoad computeTireLoad(const TireLoadFilterData& filter, double rawLoad, double restLoad) noexcept
 {
+    JOUNCE_ASSERT(restLoad > 0.0 && isFinite(restLoad));
     TireLoad load;
     load.restLoad = restLoad;
     load.normalisedLoad = restLoad > 0.0 ? rawLoad / restLoad : 0.0;

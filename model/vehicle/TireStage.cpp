@@ -1,5 +1,6 @@
 #include "vehicle/TireStage.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/Camber.h"
 #include "vehicle/tire/Tire.h"
 
@@ -58,6 +59,8 @@ void stickyTire(const TireContact& in, double vL, double vT, double omega, Wheel
 
 TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVector3& cm, WheelState& ws)
 {
+    JOUNCE_ASSERT(in.h > 0.0 && in.timerStep > 0.0f && in.wheel.wheel.radius > 0.0);
+    JOUNCE_ASSERT(in.road.frictionPair >= 0.0 && isFinite(in.road.frictionPair) && in.gravity > 0.0);
     const WheelConfig& wc = in.wheel;
     const double r = wc.wheel.radius;
     TireResult out;

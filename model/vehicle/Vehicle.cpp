@@ -1,5 +1,6 @@
 #include "vehicle/Vehicle.h"
 
+#include "vehicle/Assert.h"
 #include "vehicle/Camber.h"
 #include "vehicle/ChassisStage.h"
 #include "vehicle/CommandStage.h"
@@ -236,6 +237,8 @@ void Vehicle::afterWorldStep(double dt)
 
 void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravity)
 {
+    JOUNCE_ASSERT(dt > 0.0 && isFinite(dt) && isFinite(gravity));
+    JOUNCE_ASSERT(generation_ && state_.size() == config_->wheels.size() && road_.size() == config_->wheels.size());
     const VehicleConfig& c = *config_;
     const std::size_t n = c.wheels.size();
 

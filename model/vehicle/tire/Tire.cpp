@@ -2,6 +2,7 @@
 
 #include "config/ParameterPaths.h"
 #include "config/ParameterRegistry.h"
+#include "vehicle/Assert.h"
 #include "vehicle/tire/PhysxTire.h"
 #include "vehicle/tire/UnityTire.h"
 
@@ -45,6 +46,7 @@ double tireFriction(const TireData& tire, double pairFriction, double longSlip) 
 
 TireForces tireForces(const TireData& tire, const TireInputs& in, TireState& state, double dt) noexcept
 {
+    JOUNCE_ASSERT(dt > 0.0 && isFinite(dt) && in.wheelRadius > 0.0 && in.restLoad > 0.0);
     return withModel(tire, [&](auto model, const auto& params) { return model.forces(params, in, state, dt); });
 }
 
