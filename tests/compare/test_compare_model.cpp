@@ -3,7 +3,7 @@
 // differences by value / section / all, batch runs that do not depend on the thread count, the
 // figure table's best marks and the CSV report.
 
-#include "model/TestVehicles.h"
+#include "support/TestVehicles.h"
 #include "compare/CompareReport.h"
 #include "compare/ComparisonRun.h"
 #include "compare/CopyCoupling.h"

@@ -1,7 +1,7 @@
 // Relations between parameters (vehicle-model §1 isValid / setter checks): each rule fires on a vehicle
 // built to break it, at the pointer of the offending value, and stays silent on the reference car.
 
-#include "TestVehicles.h"
+#include "support/TestVehicles.h"
 #include "config/VehicleValidation.h"
 
 #include <QtTest>

@@ -1,7 +1,7 @@
 // The edit session (config/EditSession.h): edits as one all-or-nothing step, each leaf checked by
 // the registry, the relations checked once on the result, and only NEW errors refuse an edit.
 
-#include "TestVehicles.h"
+#include "support/TestVehicles.h"
 #include "config/EditSession.h"
 #include "config/VehicleValidation.h"
 #include "compare/VehiclePatch.h"

@@ -2,7 +2,7 @@
 // nesting as NVIDIA's files, round trips of every preset equal for every mapped field, NVIDIA's own
 // files importing, validating and driving, frames and scales, and hostile files.
 
-#include "ExchangeTestSupport.h"
+#include "support/ExchangeTestSupport.h"
 
 #include "exchange/physx5/Physx5Json.h"
 #include "json/TextFile.h"

@@ -15,7 +15,7 @@ using testing::runCli;
 namespace {
 
 const QString kPreset = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/unity-default-car.json");
-const QString kFixture = QStringLiteral(JOUNCE_SOURCE_DIR "/tests/unity/data/unity-car.prefab");
+const QString kFixture = QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/unity/data/unity-car.prefab");
 const QString kSkidpad = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/maneuvers/skidpad.json");
 
 /// The maximum steady lateral acceleration a run prints, m/s².

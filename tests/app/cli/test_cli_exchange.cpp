@@ -2,7 +2,7 @@
 // the conversion report printed, the vehicle read back, errors with their file and pointer or line,
 // exit codes.
 
-#include "ExchangeTestSupport.h"
+#include "support/ExchangeTestSupport.h"
 #include "support/CliProcess.h"
 
 #include <QFile>

@@ -26,7 +26,7 @@ using namespace jounce::exchange;
 
 namespace {
 
-const std::string kFixture = std::string(JOUNCE_SOURCE_DIR) + "/tests/unity/data/unity-car.prefab";
+const std::string kFixture = std::string(JOUNCE_SOURCE_DIR) + "/tests/exchange/unity/data/unity-car.prefab";
 
 std::string readFile(const std::string& path)
 {

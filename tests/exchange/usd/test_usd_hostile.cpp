@@ -1,7 +1,7 @@
 // Hostile and broken USD layers: an error at the line it concerns, nothing imported, never a
 // crash, bounded work.
 
-#include "ExchangeTestSupport.h"
+#include "support/ExchangeTestSupport.h"
 
 #include "exchange/usd/UsdLayer.h"
 

@@ -1,6 +1,6 @@
 #pragma once
-// Vehicles for the config and io suites: the reference car and variants that switch on every
-// optional part of the format (compliance graphs, NW and tank drive).
+// Vehicles for the config suites and test_compare_model: the reference car and variants that switch
+// on every optional part of the format (compliance graphs, NW and tank drive).
 
 #include "config/ReferenceCar.h"
 

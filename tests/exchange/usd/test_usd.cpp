@@ -2,7 +2,7 @@
 // of every preset, attribute names and types exactly as NVIDIA's PhysxSchema declares them, a
 // hand-written layer in other units and axes, and the parser's value syntax.
 
-#include "ExchangeTestSupport.h"
+#include "support/ExchangeTestSupport.h"
 
 #include "config/VehicleValidation.h"
 #include "exchange/usd/UsdLayer.h"

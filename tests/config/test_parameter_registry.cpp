@@ -1,7 +1,7 @@
 // The parameter registry: every leaf is read and written, paths and pointers resolve, edits are
 // checked against the limits, and the guide's parameter names are all there.
 
-#include "TestVehicles.h"
+#include "support/TestVehicles.h"
 #include "config/ParameterRegistry.h"
 #include "config/VehicleValidation.h"
 #include "config/VehicleJson.h"

@@ -3,7 +3,7 @@
 // flags are set where the editors expect them, and no file under model/doctor, model/compare or
 // widgets spells a parameter path by hand (a new hand-typed path fails `noHandTypedPaths`).
 
-#include "TestVehicles.h"
+#include "support/TestVehicles.h"
 #include "config/ParameterPaths.h"
 #include "config/ParameterRegistry.h"
 #include "config/VehicleValidation.h"

@@ -1,5 +1,6 @@
 #pragma once
-// Shared by the exchange tests: loading presets, comparing two vehicles leaf by leaf, driving one.
+// Shared by the exchange suites (tests/exchange/physx5, usd) and test_cli_exchange: loading presets,
+// comparing two vehicles leaf by leaf, driving one.
 
 #include "exchange/ImportResult.h"
 #include "config/VehicleJson.h"

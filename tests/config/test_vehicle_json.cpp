@@ -1,7 +1,7 @@
 // Vehicle files: presets round-trip byte for byte, hostile input gives pointer-located errors and
 // never crashes, saving is atomic.
 
-#include "TestVehicles.h"
+#include "support/TestVehicles.h"
 #include "config/ReferenceCar.h"
 #include "config/VehicleJson.h"
 

@@ -1,7 +1,7 @@
 // Hostile and broken PhysX 5 files: every problem at its JSON pointer in the file it concerns,
 // nothing imported, never a crash, bounded work.
 
-#include "ExchangeTestSupport.h"
+#include "support/ExchangeTestSupport.h"
 
 #include "exchange/physx5/Physx5Json.h"
 #include "json/TextFile.h"

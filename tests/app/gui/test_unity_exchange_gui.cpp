@@ -32,7 +32,7 @@ private slots:
         auto* actions = w.findChild<gui::ExchangeActions*>("exchangeActions");
         QVERIFY(actions);
 
-        QVERIFY(actions->importUnity(QStringLiteral(JOUNCE_SOURCE_DIR "/tests/unity/data/unity-car.prefab")));
+        QVERIFY(actions->importUnity(QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/unity/data/unity-car.prefab")));
         const VehicleConfig& car = w.document().config();
         QCOMPARE(car.name, std::string("UnityCar"));
         QCOMPARE(car.wheels.size(), std::size_t(4));

@@ -20,7 +20,7 @@ namespace {
 
 std::string fixture()
 {
-    std::ifstream in(std::string(JOUNCE_SOURCE_DIR) + "/tests/unity/data/unity-car.prefab", std::ios::binary);
+    std::ifstream in(std::string(JOUNCE_SOURCE_DIR) + "/tests/exchange/unity/data/unity-car.prefab", std::ios::binary);
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
