@@ -191,14 +191,21 @@ private slots:
 
     void sameFramesSameFindings()
     {
+        // Gears hunting 1 -> 2 -> 1 -> 2 -> 1 within 10 s: both doctors must see the cycling (two empty
+        // lists would compare equal and prove nothing), and see it the same way.
         doctor::LiveDoctor a(referenceCar()), b(referenceCar());
         feedGears(a, {1, 0, 2, 0, 1, 0, 2, 0, 1});
         feedGears(b, {1, 0, 2, 0, 1, 0, 2, 0, 1});
         const std::vector<Finding> fa = a.findings(), fb = b.findings();
+        QVERIFY2(find(fa, "live.gearCycling"), qPrintable(describe(fa)));
         QCOMPARE(fa.size(), fb.size());
         for (std::size_t i = 0; i < fa.size(); ++i) {
+            QCOMPARE(fa[i].id, fb[i].id);
             QCOMPARE(fa[i].reason, fb[i].reason);
+            QCOMPARE(fa[i].firstSeen, fb[i].firstSeen);
             QCOMPARE(fa[i].lastSeen, fb[i].lastSeen);
+            QCOMPARE(fa[i].occurrences, fb[i].occurrences);
+            QCOMPARE(fa[i].fix, fb[i].fix);
         }
     }
 
@@ -369,11 +376,17 @@ private slots:
         car.drive.autoBox.latency = 0.4;
         const doctor::RunDiagnosis a = run(car, shippedManeuver("full-throttle"));
         const doctor::RunDiagnosis b = run(car, shippedManeuver("full-throttle"));
+        // The latency makes the car cycle 1 -> 2 -> 1 (latencyProblemStaticallyAndFromAFullThrottleRun):
+        // the runs must find it, or equal empty lists would pass.
+        QVERIFY2(find(a.findings, "live.gearCycling"), qPrintable(describe(a.findings)));
         QCOMPARE(a.distance, b.distance);
         QCOMPARE(a.findings.size(), b.findings.size());
         for (std::size_t i = 0; i < a.findings.size(); ++i) {
+            QCOMPARE(a.findings[i].id, b.findings[i].id);
             QCOMPARE(a.findings[i].reason, b.findings[i].reason);
             QCOMPARE(a.findings[i].firstSeen, b.findings[i].firstSeen);
+            QCOMPARE(a.findings[i].lastSeen, b.findings[i].lastSeen);
+            QCOMPARE(a.findings[i].occurrences, b.findings[i].occurrences);
         }
     }
 
