@@ -2,20 +2,18 @@
 // fading and the window, the friction limits, the gear lines from the vehicle's ratios, any two
 // channels, bounded memory on long and fast runs, and the painting time.
 //
-// JOUNCE_XY_SCREENSHOTS=DIR writes a PNG of every kind after a short drive of the reference car.
+// The live-update benchmark beside the telemetry charts and the screenshots of every kind are
+// programs in tests/bench (bench_xy_plots, screenshots_xy_sweep), not tests.
 
-#include "config/VehicleJson.h"
-#include "run/Simulation.h"
+#include "support/XYDrive.h"
 #include "vehicle/Gearbox.h"
 #include "vehicle/tire/UnityTire.h"
-#include "widgets/TelemetryPanel.h"
+#include "widgets/TelemetryHistory.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlot.h"
-#include "world/TerrainGround.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
-#include <QHBoxLayout>
 #include <QImage>
 #include <QLayout>
 #include <QtTest>
@@ -30,15 +28,10 @@ using telemetry::Column;
 using telemetry::Frame;
 using telemetry::VehicleChannel;
 using telemetry::WheelChannel;
+using testing::drive;
+using testing::referencePreset;
 
 namespace {
-
-VehicleConfig referenceCar()
-{
-    config::VehicleFile v = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
-    Q_ASSERT(v.ok());
-    return v.config;
-}
 
 Frame frameAt(double t, int wheels = 4)
 {
@@ -76,33 +69,6 @@ int darkness(const QImage& image, QPointF at)
             darkest = std::min(darkest, qGray(image.pixel(p)));
     }
     return 255 - darkest;
-}
-
-/// A vehicle on flat ground driven by `driver(t, input)` (raw pad input), a frame per step.
-template <typename Driver>
-std::vector<Frame> drive(const VehicleConfig& config, double seconds, Driver driver)
-{
-    sim::Simulation s(sim::makeGround(nullptr), std::make_shared<const VehicleConfig>(config), sim::startPose(nullptr));
-    std::vector<Frame> frames;
-    sim::ManualInput in;
-    in.mode = sim::InputMode::Raw;
-    while (s.time() < seconds) {
-        driver(s.time(), in);
-        s.setManualInput(in);
-        s.step();
-        frames.push_back(s.frame());
-    }
-    return frames;
-}
-
-/// Throttle, a weave, then braking in a turn.
-std::vector<Frame> drive(const VehicleConfig& config, double seconds)
-{
-    return drive(config, seconds, [](double t, sim::ManualInput& in) {
-        in.pad.accel = t < 6.0 ? 1.0 : t < 9.0 ? 0.4 : 0.0;
-        in.pad.brake = t >= 9.0 ? 0.7 : 0.0;
-        in.pad.steer = t >= 4.0 ? 0.6 * std::sin(1.6 * (t - 4.0)) : 0.0;
-    });
 }
 
 }  // namespace
@@ -190,7 +156,7 @@ private slots:
 
         // One circle per wheel, each wheel's normLatForce (x) and normLongForce (y).
         XYPlot plot(XYKind::FrictionCircles);
-        plot.setVehicle(referenceCar());
+        plot.setVehicle(referencePreset());
         plot.resize(520, 560);
         QCOMPARE(plot.seriesCount(), 4);
         Frame f = frameAt(2.0);
@@ -217,7 +183,7 @@ private slots:
 
         // The model keeps every wheel inside its limit on a real drive, and gets near it.
         double largest = 0.0;
-        for (const Frame& d : drive(referenceCar(), 8.0))
+        for (const Frame& d : drive(referencePreset(), 8.0))
             for (int w = 0; w < 4; ++w) {
                 const double n = std::hypot(d.wheel(WheelChannel::NormLatForce, w), d.wheel(WheelChannel::NormLongForce, w));
                 QVERIFY(n <= 1.0 + 1e-9);
@@ -238,7 +204,7 @@ private slots:
     void gearLinesFollowTheRatios()
     {
         // Engine speed = v · ratio · final / r with the clutch locked and the wheels rolling.
-        const VehicleConfig car = referenceCar();
+        const VehicleConfig car = referencePreset();
         const std::vector<double>& ratios = car.drive.gears.ratios;
         const double final = car.drive.gears.finalRatio;
         const double r = car.wheels[0].wheel.radius;
@@ -396,7 +362,7 @@ private slots:
     void memoryIsBoundedOnLongAndFastRuns()
     {
         XYPlot plot(XYKind::FrictionCircles);
-        plot.setVehicle(referenceCar());
+        plot.setVehicle(referencePreset());
         const std::size_t capacity = plot.trail(0).capacity();
         // One hour at 60 Hz.
         std::vector<Frame> block(600, frameAt(0.0));
@@ -433,7 +399,7 @@ private slots:
         // Two plots of a 5 s window at 60 Hz (the workbench's update rate), each < 2 ms to paint.
         XYPlot gg(XYKind::GG);
         XYPlot circles(XYKind::FrictionCircles);
-        const VehicleConfig car = referenceCar();
+        const VehicleConfig car = referencePreset();
         for (XYPlot* plot : {&gg, &circles}) {
             plot->setVehicle(car);
             plot->resize(480, 480);
@@ -462,87 +428,6 @@ private slots:
             qInfo("%s: paint median %.3f ms, 95th percentile %.3f ms", qPrintable(xyKindName(plot->kind())),
                   ms[ms.size() / 2], ms[ms.size() * 95 / 100]);
             QVERIFY2(ms[ms.size() / 2] < 2.0, qPrintable(QString::number(ms[ms.size() / 2])));
-        }
-    }
-
-    void liveUpdateBesideTheCharts()
-    {
-        // JOUNCE_XY_BENCH=1 under Xvfb (QT_QPA_PLATFORM=xcb): the default chart layout and two X–Y
-        // plots fed a frame every 16 ms, as the workbench's timer does; prints the time of the
-        // charts' update, the plots' append, their paint and their (here synchronous) repaint.
-        if (qgetenv("JOUNCE_XY_BENCH").isEmpty())
-            QSKIP("set JOUNCE_XY_BENCH=1 to measure a live update beside the telemetry charts");
-        const VehicleConfig car = referenceCar();
-        const std::vector<Frame> frames = drive(car, 12.0);
-        QWidget window;
-        auto* layout = new QHBoxLayout(&window);
-        auto* panel = new TelemetryPanel(&window);
-        panel->setVehicle(4, car.drive.engine.maxOmega);
-        panel->applyLayout("Default");
-        auto* column = new QVBoxLayout();
-        auto* gg = new XYPlot(XYKind::GG, &window);
-        auto* circles = new XYPlot(XYKind::FrictionCircles, &window);
-        for (XYPlot* plot : {gg, circles}) {
-            plot->setVehicle(car);
-            plot->setHistory(&panel->history());
-            column->addWidget(plot);
-        }
-        layout->addWidget(panel, 2);
-        layout->addLayout(column, 1);
-        window.resize(1500, 950);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QImage image(gg->canvas()->size().expandedTo(circles->canvas()->size()), QImage::Format_ARGB32_Premultiplied);
-        std::vector<double> charts, appends, paints, renders;
-        for (const Frame& f : frames) {
-            QElapsedTimer timer;
-            timer.start();
-            panel->append(std::span(&f, 1));
-            panel->refresh();
-            charts.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-            timer.restart();
-            gg->append(f);
-            circles->append(f);
-            appends.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-            timer.restart();
-            gg->canvas()->repaint();
-            circles->canvas()->repaint();
-            paints.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-            timer.restart();
-            gg->canvas()->render(&image);
-            circles->canvas()->render(&image);
-            renders.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-            QTest::qWait(16);
-        }
-        for (auto* v : {&charts, &appends, &paints, &renders})
-            std::sort(v->begin(), v->end());
-        const auto at = [](const std::vector<double>& v, double q) { return v[static_cast<std::size_t>(q * double(v.size() - 1))]; };
-        qInfo("charts append + refresh: median %.2f ms, p95 %.2f ms", at(charts, 0.5), at(charts, 0.95));
-        qInfo("XY plots, both: append median %.3f ms, p95 %.3f ms; paint (into an image) median %.2f ms, p95 %.2f ms; "
-              "repaint on screen (paint + flush to X) median %.2f ms, p95 %.2f ms",
-              at(appends, 0.5), at(appends, 0.95), at(renders, 0.5), at(renders, 0.95), at(paints, 0.5), at(paints, 0.95));
-    }
-
-    void screenshots()
-    {
-        const QByteArray dir = qgetenv("JOUNCE_XY_SCREENSHOTS");
-        if (dir.isEmpty())
-            QSKIP("set JOUNCE_XY_SCREENSHOTS=DIR to write PNGs of every kind");
-        const VehicleConfig car = referenceCar();
-        TelemetryHistory history;
-        history.append(drive(car, 11.0));
-        for (XYKind kind : xyKinds()) {
-            XYPlot plot(kind);
-            plot.setVehicle(car);
-            plot.setHistory(&history);
-            if (kind == XYKind::Channels)
-                plot.setChannels(Column::of(VehicleChannel::YawRate), Column::of(WheelChannel::Jounce, 0));
-            plot.resize(kind == XYKind::FrictionCircles ? 520 : 440, kind == XYKind::FrictionCircles ? 560 : 440);
-            plot.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&plot));
-            if (kind == XYKind::RevsVsSpeed)
-                plot.showHistory(history, 6.0);  // the acceleration through the gears
-            QVERIFY(plot.grab().save(QString("%1/xy-%2.png").arg(QString(dir)).arg(static_cast<int>(kind))));
         }
     }
 };

@@ -2,8 +2,8 @@
 // parameters of the edited reference car built in the window and run in the background, the heat
 // map holding every point, a click on a cell and Load as edited vehicle changing the workbench's
 // vehicle as one undo step; the sensitivity study's tornado; a range the registry refuses reported
-// with its place; a point into the compare view. JOUNCE_SWEEP_SCREENSHOTS=DIR also writes the
-// window at 1920x1080 and 1366x768 there.
+// with its place; a point into the compare view. The window's screenshots are written by
+// tests/bench/screenshots_xy_sweep, not by a test.
 
 #include "CompareWindow.h"
 #include "MainWindow.h"
@@ -139,36 +139,6 @@ private slots:
         QVERIFY(status);
         QVERIFY2(status->text().contains("wheels[*].suspension.springStrength, min: must be > 0"), qPrintable(status->text()));
         QVERIFY(!sweep->addParameter("no.such.parameter"));
-    }
-
-    void screenshots()
-    {
-        const QByteArray dir = qgetenv("JOUNCE_SWEEP_SCREENSHOTS");
-        if (dir.isEmpty())
-            QSKIP("set JOUNCE_SWEEP_SCREENSHOTS=DIR to write the Sweep window's screenshots");
-        gui::MainWindow w;
-        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
-        gui::SweepWindow* sweep = openSweep(w);
-        QVERIFY(sweep);
-        QVERIFY(sweep->setManeuverFile(kPresets + "/maneuvers/skidpad.json"));
-        QVERIFY(sweep->setTerrainFile(kPresets + "/terrains/proving-ground.json"));
-        sweep->removeParameter(1);
-        sweep->removeParameter(0);
-        QVERIFY(sweep->addParameter("antiRollBars[0].stiffness"));
-        QVERIFY(sweep->addParameter("antiRollBars[1].stiffness"));
-        sweep->setParameterRange(0, 0.0, 40000.0, 5);
-        sweep->setParameterRange(1, 0.0, 40000.0, 5);
-        QVERIFY(runAndWait(*sweep, false));
-        sweep->selectPoint(18);
-        for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
-            sweep->resize(size);
-            QTest::qWait(200);
-            QVERIFY(sweep->grab().save(QString::fromUtf8(dir) + QStringLiteral("/sweep-%1.png").arg(size.width())));
-        }
-        QVERIFY(runAndWait(*sweep, true));
-        sweep->resize(1366, 768);
-        QTest::qWait(200);
-        QVERIFY(sweep->grab().save(QString::fromUtf8(dir) + QStringLiteral("/sweep-tornado-1366.png")));
     }
 };
 
