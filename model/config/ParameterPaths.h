@@ -2,7 +2,7 @@
 // Typed references to registry paths: the one place code outside model/config names a parameter.
 //
 // Every constant is a registry path pattern (`[*]` for list elements), written once here;
-// tests/model/test_parameter_paths.cpp proves that each names a node of the registry and that no
+// tests/config/test_parameter_paths.cpp proves that each names a node of the registry and that no
 // file under model/doctor, model/compare or widgets spells a path by hand. So a misspelt name is
 // found by that test (and a misspelt constant by the compiler), not by a tuner at run time.
 //
