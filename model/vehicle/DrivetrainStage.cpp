@@ -11,8 +11,6 @@
 namespace jounce::sim {
 namespace {
 
-constexpr double kVisualBlendSpeed = 5.0;  // m/s, §2.24
-constexpr double kAngleWrap = 10.0 * kPi;  // §2.24
 
 /// γ: the share of the clutch torque each wheel gets; the 4W differential biases it by the wheel
 /// speeds at the start of the sub-step (§2.20), the tank by its thrusts (§2.22).
@@ -106,7 +104,7 @@ double solveDrivetrain(const VehicleConfig& c, const ModelGeneration& generation
     return engineTorque;
 }
 
-void rotateWheels(const VehicleConfig& c, const VehicleInputs& in, const DriveCoupling& coupling,
+void rotateWheels(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in, const DriveCoupling& coupling,
                   const WheelBrakes& brakes, std::span<const bool> touching, std::span<const double> longSpeed,
                   std::span<const double> omegaNew, double h, std::span<WheelState> wheels) noexcept
 {
@@ -116,15 +114,15 @@ void rotateWheels(const VehicleConfig& c, const VehicleInputs& in, const DriveCo
         ws.omega = omegaNew[i];
         double omegaVis = ws.omega;
         const bool driven = c.drive.type == DriveType::None ? in.driveTorque[i] != 0.0 : coupling.accelApplied[i];
-        if (touching[i] && !brakes[i].applied && !driven && std::fabs(longSpeed[i]) < kVisualBlendSpeed) {
-            const double lambda = std::fabs(longSpeed[i]) / kVisualBlendSpeed;
+        if (touching[i] && !brakes[i].applied && !driven && std::fabs(longSpeed[i]) < generation.wheelAngleBlendSpeed) {
+            const double lambda = std::fabs(longSpeed[i]) / generation.wheelAngleBlendSpeed;
             omegaVis = longSpeed[i] / c.wheels[i].wheel.radius * (1.0 - lambda) + ws.omega * lambda;
         }
         ws.angle += omegaVis * h;
-        if (ws.angle >= kAngleWrap)
-            ws.angle -= kAngleWrap;
-        else if (ws.angle <= -kAngleWrap)
-            ws.angle += kAngleWrap;
+        if (ws.angle >= generation.wheelAngleWrap)
+            ws.angle -= generation.wheelAngleWrap;
+        else if (ws.angle <= -generation.wheelAngleWrap)
+            ws.angle += generation.wheelAngleWrap;
     }
 }
 

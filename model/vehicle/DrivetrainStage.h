@@ -29,7 +29,7 @@ double solveDrivetrain(const VehicleConfig& config, const ModelGeneration& gener
 
 /// §2.24: takes the new speeds into the wheel states and advances the rotation angles, blending
 /// toward rolling speed at low speed for free-rolling wheels on the ground.
-void rotateWheels(const VehicleConfig& config, const VehicleInputs& inputs, const DriveCoupling& coupling,
+void rotateWheels(const VehicleConfig& config, const ModelGeneration& generation, const VehicleInputs& inputs, const DriveCoupling& coupling,
                   const WheelBrakes& brakes, std::span<const bool> touching, std::span<const double> longSpeed,
                   std::span<const double> omegaNew, double h, std::span<WheelState> wheels) noexcept;
 

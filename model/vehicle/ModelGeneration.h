@@ -54,6 +54,9 @@ struct ModelGeneration {
     bool gravityInSubSteps = false;
     double suspensionLimitErp = 0.0;  ///< fraction of a compression excess the limit row removes per step (§2.4.5), 1
     double pneumaticTrail = 0.0;      ///< the aligning moment's lever (§2.10), m
+    /// Below this contact speed a free-rolling wheel's cosmetic angle blends toward rolling (§2.24), m/s.
+    double wheelAngleBlendSpeed = 0.0;
+    double wheelAngleWrap = 0.0;      ///< the cosmetic angle is kept within ± this (§2.24), rad
 };
 
 /// The parameter set of a generation (vehicle-model §1.18).

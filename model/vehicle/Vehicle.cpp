@@ -388,7 +388,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     std::fill_n(omegaNew.begin(), n, 0.0);
     drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, coupling, step.h, state_, std::span(tireTorque).first(n),
                                                brakes, driveState_, std::span(omegaNew).first(n));
-    rotateWheels(c, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
+    rotateWheels(c, generation, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
 
     // U10h - U10i: anti-roll bars, then the private chassis integration (§2.13, §2.25).
     addAntiRollTorque(c, out.jounce, out.touching, std::span(strutDirection).first(n), std::span(forceArm).first(n),

@@ -298,6 +298,8 @@ private slots:
         QCOMPARE(kPhysx41.slip.longitudinalTorqueOffset, 0.1);
         QCOMPARE(kPhysx41.suspensionLimitErp, 0.2);
         QCOMPARE(kPhysx41.pneumaticTrail, 1.0);
+        QCOMPARE(kPhysx41.wheelAngleBlendSpeed, 5.0);
+        QCOMPARE(kPhysx41.wheelAngleWrap, 10.0 * kPi);
         QVERIFY(kPhysx41.handbrakeRule == HandbrakeDifferentialRule::FrontDriveWhileHandbrake);
         QVERIFY(kPhysx41.springLaw == SpringLaw::PreloadedAtRest);
         QVERIFY(kPhysx41.jounceQuery == JounceQuery::Ray);
