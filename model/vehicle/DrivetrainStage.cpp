@@ -108,7 +108,7 @@ void rotateWheels(const VehicleConfig& c, const ModelGeneration& generation, con
                   const WheelBrakes& brakes, std::span<const bool> touching, std::span<const double> longSpeed,
                   std::span<const double> omegaNew, double h, std::span<WheelState> wheels) noexcept
 {
-    JOUNCE_ASSERT(h > 0.0 && ws.size() == c.wheels.size() && c.wheels.size() <= std::size_t(kMaxWheels));
+    JOUNCE_ASSERT(h > 0.0 && wheels.size() == c.wheels.size() && c.wheels.size() <= std::size_t(kMaxWheels));
     for (std::size_t i = 0; i < c.wheels.size(); ++i) {
         WheelState& ws = wheels[i];
         ws.omega = omegaNew[i];
