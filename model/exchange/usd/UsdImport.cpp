@@ -152,15 +152,15 @@ bool readLayer(Context& c, VehicleConfig& v)
         return false;
     }
     if (vehicles > 1)
-        c.report.dropped("(layer)", std::to_string(vehicles - 1) + " more vehicles: the first, " + c.vehicle->path +
+        c.report.dropped("(layer)", std::to_string(vehicles - 1) + " more vehicles: the first, " + c.vehicle->path() +
                                         ", is read");
     if (const Value* custom = c.vehicle->meta("customData"))
         c.jounce = custom->entry("jounce");
     if (c.vehicle->variants)
-        c.report.dropped(c.vehicle->path, "variant sets are not read");
+        c.report.dropped(c.vehicle->path(), "variant sets are not read");
     for (const char* arc : {"references", "payload", "inherits", "specializes"})
         if (c.vehicle->meta(arc))
-            c.report.dropped(c.vehicle->path, std::string(arc) + " are not followed: only this layer's values are read");
+            c.report.dropped(c.vehicle->path(), std::string(arc) + " are not followed: only this layer's values are read");
     readChassis(c, v);
     findWheels(*c.vehicle, c.wheels);
     if (c.wheels.empty() || c.wheels.size() > static_cast<std::size_t>(kMaxWheels)) {

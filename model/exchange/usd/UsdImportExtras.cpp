@@ -186,7 +186,8 @@ void readSurfaces(Context& c, VehicleConfig& v)
         const Prim* tire = c.component(*c.wheels[k], "PhysxVehicleTireAPI", "physxVehicleWheelAttachment:tire");
         const std::vector<std::string> t = tire ? Attributes(*tire, c.problems).targets("physxVehicleTire:frictionTable")
                                                 : std::vector<std::string>{};
-        const auto it = std::find_if(tables.begin(), tables.end(), [&](const Prim* p) { return !t.empty() && p->path == t[0]; });
+        const Prim* table = t.empty() ? nullptr : c.layer.find(t[0]);
+        const auto it = std::find(tables.begin(), tables.end(), table);
         v.wheels[k].tire.type = it == tables.end() ? 0 : static_cast<int>(it - tables.begin());
     }
     v.surfaces = s;

@@ -154,7 +154,7 @@ void readCompliance(Context& c, const Parts& p, p5::Wheel& w)
     };
     w.suspForcePoint = point("physxVehicleWheelAttachment:suspensionForceAppPointOffset");
     w.tireForcePoint = point("physxVehicleWheelAttachment:tireForceAppPointOffset");
-    c.report.approximated(p.attachment->path, "no PhysxVehicleSuspensionComplianceAPI: toe, camber and force points "
+    c.report.approximated(p.attachment->path(), "no PhysxVehicleSuspensionComplianceAPI: toe, camber and force points "
                                               "from the deprecated attributes, as Omniverse reads them");
 }
 
@@ -222,7 +222,7 @@ Parts parts(Context& c, const Prim& attachment)
     for (const auto& [part, api] : {std::pair{p.wheel, "PhysxVehicleWheelAPI"}, std::pair{p.tire, "PhysxVehicleTireAPI"},
                                     std::pair{p.suspension, "PhysxVehicleSuspensionAPI"}})
         if (!part)
-            c.problems.error(lineLocation(attachment.line), attachment.path + " has no " + api +
+            c.problems.error(lineLocation(attachment.line), attachment.path() + " has no " + api +
                                                                 " (applied, or through its relationship)");
     return p;
 }

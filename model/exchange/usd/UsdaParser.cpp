@@ -1,206 +1,18 @@
 #include "exchange/usd/UsdaParser.h"
 
+#include "exchange/usd/UsdaLexer.h"
 #include "json/JsonText.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <limits>
 
 namespace jounce::exchange::usda {
 namespace {
 
-struct SyntaxError {
-    int line;
-    std::string message;
-};
-
-enum class Tok { End, Ident, Number, String, Path, Asset, Punct };
-
-struct Token {
-    Tok kind = Tok::End;
-    std::string text;
-    double number = 0.0;
-    int line = 1;
-};
-
-bool identStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
-bool identChar(char c) { return identStart(c) || (c >= '0' && c <= '9') || c == ':' || c == '.'; }
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string describe(const Token& t)
-{
-    switch (t.kind) {
-    case Tok::End:
-        return "the end of the file";
-    case Tok::String:
-        return "a string";
-    case Tok::Number:
-        return "a number";
-    case Tok::Path:
-        return "a path";
-    case Tok::Asset:
-        return "an asset path";
-    default:
-        return "\"" + t.text.substr(0, 40) + "\"";
-    }
-}
-
-class Lexer {
-public:
-    explicit Lexer(std::string_view text) : s_(text) {}
-
-    Token next()
-    {
-        skipSpace();
-        Token t;
-        t.line = line_;
-        if (i_ >= s_.size())
-            return t;
-        const char c = s_[i_];
-        if (c == '"' || c == '\'')
-            return string(t);
-        if (c == '<')
-            return delimited(t, Tok::Path, '>');
-        if (c == '@')
-            return asset(t);
-        if (digit(c) || ((c == '-' || c == '+' || c == '.') && i_ + 1 < s_.size() &&
-                         (digit(s_[i_ + 1]) || s_[i_ + 1] == '.' || s_.substr(i_ + 1, 3) == "inf")))
-            return numberToken(t);
-        if (identStart(c)) {
-            const std::size_t start = i_;
-            while (i_ < s_.size() && identChar(s_[i_]))
-                ++i_;
-            t.kind = Tok::Ident;
-            t.text = std::string(s_.substr(start, i_ - start));
-            if (t.text == "inf" || t.text == "nan") {
-                t.kind = Tok::Number;
-                t.number = t.text == "inf" ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
-            }
-            return t;
-        }
-        if (std::string_view("()[]{}=,;:").find(c) != std::string_view::npos) {
-            ++i_;
-            t.kind = Tok::Punct;
-            t.text = std::string(1, c);
-            return t;
-        }
-        throw SyntaxError{line_, std::string("unexpected character '") + (c >= 32 && c < 127 ? std::string(1, c) : "?") + "'"};
-    }
-
-private:
-    void skipSpace()
-    {
-        while (i_ < s_.size()) {
-            const char c = s_[i_];
-            if (c == '\n') {
-                ++line_;
-                ++i_;
-            } else if (c == ' ' || c == '\t' || c == '\r') {
-                ++i_;
-            } else if (c == '#' || (c == '/' && i_ + 1 < s_.size() && s_[i_ + 1] == '/')) {
-                while (i_ < s_.size() && s_[i_] != '\n')
-                    ++i_;
-            } else if (c == '/' && i_ + 1 < s_.size() && s_[i_ + 1] == '*') {
-                const std::size_t end = s_.find("*/", i_ + 2);
-                if (end == std::string_view::npos)
-                    throw SyntaxError{line_, "a comment /* is never closed"};
-                line_ += static_cast<int>(std::count(s_.begin() + static_cast<std::ptrdiff_t>(i_),
-                                                     s_.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
-                i_ = end + 2;
-            } else {
-                return;
-            }
-        }
-    }
-
-    Token string(Token& t)
-    {
-        const char q = s_[i_];
-        const bool triple = s_.substr(i_, 3) == std::string(3, q);
-        i_ += triple ? 3 : 1;
-        t.kind = Tok::String;
-        while (true) {
-            if (i_ >= s_.size())
-                throw SyntaxError{t.line, "a string is never closed"};
-            const char c = s_[i_];
-            if (triple && s_.substr(i_, 3) == std::string(3, q)) {
-                i_ += 3;
-                return t;
-            }
-            if (!triple && c == q) {
-                ++i_;
-                return t;
-            }
-            if (c == '\n') {
-                if (!triple)
-                    throw SyntaxError{line_, "a string runs past the end of its line"};
-                ++line_;
-            }
-            if (c == '\\' && i_ + 1 < s_.size()) {
-                const char e = s_[++i_];
-                t.text += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
-            } else {
-                t.text += c;
-            }
-            ++i_;
-        }
-    }
-
-    Token delimited(Token& t, Tok kind, char close)
-    {
-        const std::size_t end = s_.find(close, i_ + 1);
-        const std::size_t eol = s_.find('\n', i_ + 1);
-        if (end == std::string_view::npos || end > eol)
-            throw SyntaxError{line_, "a path <...> is never closed on its line"};
-        t.kind = kind;
-        t.text = std::string(s_.substr(i_ + 1, end - i_ - 1));
-        i_ = end + 1;
-        return t;
-    }
-
-    Token asset(Token& t)
-    {
-        const bool triple = s_.substr(i_, 3) == "@@@";
-        const std::string_view close = triple ? "@@@" : "@";
-        const std::size_t start = i_ + close.size();
-        const std::size_t end = s_.find(close, start);
-        if (end == std::string_view::npos || s_.substr(start, end - start).find('\n') != std::string_view::npos)
-            throw SyntaxError{line_, "an asset path @...@ is never closed on its line"};
-        t.kind = Tok::Asset;
-        t.text = std::string(s_.substr(start, end - start));
-        i_ = end + close.size();
-        return t;
-    }
-
-    Token numberToken(Token& t)
-    {
-        const std::size_t start = i_;
-        if (s_[i_] == '+' || s_[i_] == '-')
-            ++i_;
-        if (s_.substr(i_, 3) == "inf") {
-            i_ += 3;
-            t.kind = Tok::Number;
-            t.number = s_[start] == '-' ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-            return t;
-        }
-        while (i_ < s_.size() && (digit(s_[i_]) || s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E' ||
-                                  ((s_[i_] == '-' || s_[i_] == '+') && (s_[i_ - 1] == 'e' || s_[i_ - 1] == 'E'))))
-            ++i_;
-        const char* first = s_.data() + start + (s_[start] == '+' ? 1 : 0);
-        const char* last = s_.data() + i_;
-        const auto [ptr, ec] = std::from_chars(first, last, t.number);
-        if (ec != std::errc() || ptr != last)
-            throw SyntaxError{line_, "\"" + std::string(s_.substr(start, std::min<std::size_t>(i_ - start, 40))) +
-                                         "\" is not a number"};
-        t.kind = Tok::Number;
-        return t;
-    }
-
-    std::string_view s_;
-    std::size_t i_ = 0;
-    int line_ = 1;
-};
+using lex::describe;
+using lex::Lexer;
+using lex::SyntaxError;
+using lex::Tok;
+using lex::Token;
 
 constexpr const char* kListOps[] = {"prepend", "append", "add", "delete", "reorder"};
 
@@ -221,7 +33,7 @@ public:
             metadata(out.metadata, nullptr);
         }
         while (tok_.kind != Tok::End)
-            out.prims.push_back(prim("/"));
+            out.prims.push_back(prim());
         return out;
     }
 
@@ -409,7 +221,7 @@ private:
         --depth_;
     }
 
-    Prim prim(const std::string& parent)
+    Prim prim()
     {
         Prim p;
         p.line = tok_.line;
@@ -423,7 +235,6 @@ private:
         if (tok_.kind != Tok::String)
             throw SyntaxError{tok_.line, "expected the prim's name in quotes, got " + describe(tok_)};
         p.name = tok_.text;
-        p.path = (parent == "/" ? "/" : parent + "/") + p.name;
         advance();
         if (punct('(')) {
             advance();
@@ -441,7 +252,7 @@ private:
     void member(Prim& p)
     {
         if (word("def") || word("over") || word("class")) {
-            p.children.push_back(prim(p.path));
+            p.children.push_back(prim());
         } else if (word("variantSet")) {
             advance();
             if (tok_.kind == Tok::String)
@@ -512,15 +323,13 @@ private:
     std::size_t prims_ = 0;
 };
 
-const Prim* findIn(const std::vector<Prim>& prims, std::string_view path)
+/// Points every prim's children at it, once the tree no longer moves.
+void link(std::vector<Prim>& prims, const Prim* parent)
 {
-    for (const Prim& p : prims) {
-        if (p.path == path)
-            return &p;
-        if (path.size() > p.path.size() && path.substr(0, p.path.size()) == p.path && path[p.path.size()] == '/')
-            return findIn(p.children, path);
+    for (Prim& p : prims) {
+        p.parent = parent;
+        link(p.children, &p);
     }
-    return nullptr;
 }
 
 template <typename Entries>
@@ -554,7 +363,37 @@ bool Prim::applies(std::string_view apiSchema) const
 
 const Value* Layer::meta(std::string_view key) const { return lookup(metadata, key); }
 
-const Prim* Layer::find(std::string_view path) const { return findIn(prims, path); }
+const Prim* Layer::find(std::string_view path) const
+{
+    // One name per level, from the root: "/World/Vehicle" is "World", then "Vehicle" among its children.
+    if (path.empty() || path[0] != '/')
+        return nullptr;
+    const std::vector<Prim>* level = &prims;
+    const Prim* found = nullptr;
+    while (!path.empty()) {
+        path.remove_prefix(1);
+        const std::size_t slash = path.find('/');
+        const std::string_view name = path.substr(0, slash);
+        const auto it = std::find_if(level->begin(), level->end(), [&](const Prim& p) { return p.name == name; });
+        if (it == level->end())
+            return nullptr;
+        found = &*it;
+        level = &it->children;
+        path = slash == std::string_view::npos ? std::string_view() : path.substr(slash);
+    }
+    return found;
+}
+
+std::string Prim::path() const
+{
+    std::vector<const Prim*> up;
+    for (const Prim* p = this; p; p = p->parent)
+        up.push_back(p);
+    std::string out;
+    for (auto it = up.rbegin(); it != up.rend(); ++it)
+        out += "/" + (*it)->name;
+    return out;
+}
 
 std::string lineLocation(int line) { return "line " + std::to_string(line); }
 
@@ -580,6 +419,9 @@ std::optional<Layer> parse(std::string_view text, Problems& problems, const Limi
     try {
         Parser parser(text.substr(eol == std::string_view::npos ? text.size() : eol), limits);
         Layer layer = parser.layer();
+        // The tree is complete: the prims stay where they are from here on (moving the layer
+        // moves its vectors' buffers, not their elements).
+        link(layer.prims, nullptr);
         return layer;
     } catch (const SyntaxError& e) {
         problems.error(lineLocation(e.line), e.message);

@@ -110,7 +110,7 @@ exchange::usda::Layer parsed(const std::string& text)
     Problems problems;
     std::optional<exchange::usda::Layer> layer = exchange::usda::parse(text, problems);
     Q_ASSERT(layer && !problems.hasErrors());
-    return *layer;
+    return std::move(*layer);
 }
 
 }  // namespace

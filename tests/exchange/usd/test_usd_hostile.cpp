@@ -4,13 +4,31 @@
 #include "support/ExchangeTestSupport.h"
 
 #include "exchange/usd/UsdLayer.h"
+#include "exchange/usd/UsdaParser.h"
 
 #include <QtTest>
+
+#include <sys/resource.h>
+
+#include <chrono>
 
 using namespace jounce;
 using namespace exchange_test;
 
 namespace {
+
+/// Peak resident memory of this process so far, in MB.
+double peakMegabytes()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 /// A minimal vehicle layer with one wheel; `wheelExtra` is added to the wheel prim's body.
 std::string oneWheel(const std::string& wheelExtra, const std::string& vehicleExtra = "")
@@ -41,6 +59,25 @@ bool hasLine(const exchange::ImportResult& r, int line, const std::string& fragm
 class TestUsdHostile : public QObject {
     Q_OBJECT
 private slots:
+    // First, while this process's peak memory is still low: a prim kept its full path, so a long
+    // name under many children cost name length x children (1 MiB x 1,500 took 1.55 GB).
+    void aLongNameOverManyChildrenTakesMemoryOfItsText()
+    {
+        std::string text = "#usda 1.0\ndef \"" + std::string(1u << 20, 'N') + "\" {\n";
+        for (int i = 0; i < 1500; ++i)
+            text += "def \"c" + std::to_string(i) + "\" {}\n";
+        text += "}\n";
+        const double before = peakMegabytes();
+        const auto start = std::chrono::steady_clock::now();
+        Problems problems;
+        const std::optional<exchange::usda::Layer> layer = exchange::usda::parse(text, problems);
+        QVERIFY(layer && !problems.hasErrors());
+        QVERIFY2(peakMegabytes() - before < 32.0, qPrintable(QString::number(peakMegabytes() - before) + " MB"));
+        const exchange::usda::Prim* child = layer->find("/" + std::string(1u << 20, 'N') + "/c1499");
+        QVERIFY(child && child->name == "c1499" && child->path().size() == (1u << 20) + 7);
+        QVERIFY(secondsSince(start) < 2.0);
+    }
+
     void syntaxErrorsNameTheirLine()
     {
         const struct {
