@@ -4,6 +4,7 @@
 #include "json/JsonText.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace jounce::exchange::usda {
 namespace {
@@ -21,6 +22,25 @@ bool isListOp(const std::string& w)
     return std::any_of(std::begin(kListOps), std::end(kListOps), [&](const char* op) { return w == op; });
 }
 
+/// A name in a message: long names (a hostile layer's 1 MiB one) cut to their first 40 bytes.
+std::string shortName(const std::string& name)
+{
+    return name.size() > 40 ? name.substr(0, 40) + "..." : name;
+}
+
+/// The names of one parent's children so far, with their lines: USD's text format refuses two
+/// prims at one path ("Duplicate prim"), and which of the two a layer means is unknown.
+using Siblings = std::unordered_map<std::string, int>;
+
+void adopt(std::vector<Prim>& children, Prim child, Siblings& seen)
+{
+    const auto [first, fresh] = seen.emplace(child.name, child.line);
+    if (!fresh)
+        throw SyntaxError{child.line, "a second prim \"" + shortName(child.name) + "\" in the same parent (the first at " +
+                                          lineLocation(first->second) + "): USD refuses two prims at one path"};
+    children.push_back(std::move(child));
+}
+
 class Parser {
 public:
     Parser(std::string_view text, const Limits& limits) : lex_(text), limits_(limits) { advance(); }
@@ -32,8 +52,9 @@ public:
             advance();
             metadata(out.metadata, nullptr);
         }
+        Siblings roots;
         while (tok_.kind != Tok::End)
-            out.prims.push_back(prim());
+            adopt(out.prims, prim(), roots);
         return out;
     }
 
@@ -242,17 +263,18 @@ private:
         }
         enter();
         expect('{', "to open the prim's body");
+        Siblings children;
         while (!punct('}'))
-            member(p);
+            member(p, children);
         advance();
         --depth_;
         return p;
     }
 
-    void member(Prim& p)
+    void member(Prim& p, Siblings& children)
     {
         if (word("def") || word("over") || word("class")) {
-            p.children.push_back(prim());
+            adopt(p.children, prim(), children);
         } else if (word("variantSet")) {
             advance();
             if (tok_.kind == Tok::String)

@@ -97,7 +97,8 @@ struct Limits {
     std::size_t maxPrims = 100'000;
 };
 
-/// Parses a layer. On a syntax error returns nullopt with one error "line N: ..." (pointer "line N").
+/// Parses a layer. On a syntax error returns nullopt with one error "line N: ..." (pointer "line N");
+/// two prims at one path are such an error too, as in USD (which one the layer means is unknown).
 std::optional<Layer> parse(std::string_view text, Problems& problems, const Limits& limits = {});
 
 /// "line 12", the location of a problem in a text layer.

@@ -76,6 +76,24 @@ private slots:
         const exchange::usda::Prim* child = layer->find("/" + std::string(1u << 20, 'N') + "/c1499");
         QVERIFY(child && child->name == "c1499" && child->path().size() == (1u << 20) + 7);
         QVERIFY(secondsSince(start) < 2.0);
+        // The layer names every child "c": two prims at one path, refused at the second.
+        std::string same = "#usda 1.0\ndef \"" + std::string(1u << 20, 'N') + "\" {\n";
+        for (int i = 0; i < 1500; ++i)
+            same += "def \"c\" {}\n";
+        same += "}\n";
+        QVERIFY(hasLine(exchange::importUsd(same), 4, "a second prim \"c\" in the same parent (the first at line 3)"));
+    }
+
+    void twoPrimsAtOnePathAreRefused()
+    {
+        QVERIFY(hasLine(exchange::importUsd("#usda 1.0\ndef \"A\" {}\nover \"B\" {}\nclass \"A\" {}\n"), 4,
+                        "a second prim \"A\" in the same parent (the first at line 2): USD refuses"));
+        QVERIFY(hasLine(exchange::importUsd("#usda 1.0\ndef \"A\" {\n def \"W\" {}\n def \"W\" {}\n}\n"), 4,
+                        "a second prim \"W\""));
+        // The same name under two parents is two paths.
+        Problems problems;
+        QVERIFY(exchange::usda::parse("#usda 1.0\ndef \"A\" { def \"W\" {} }\ndef \"B\" { def \"W\" {} }\n", problems));
+        QVERIFY(!problems.hasErrors());
     }
 
     void syntaxErrorsNameTheirLine()
@@ -127,7 +145,7 @@ private slots:
     {
         std::string many = "#usda 1.0\n";
         for (int i = 0; i < 100001; ++i)
-            many += "def \"P\" {}\n";
+            many += "def \"P" + std::to_string(i) + "\" {}\n";
         QVERIFY(hasLine(exchange::importUsd(many), 100002, "more than 100000 prims"));
         QVERIFY(hasLine(exchange::importUsd("#usda 1.0\n" + std::string(17u << 20, ' ')), 1, "bytes, more than"));
         std::string values = "#usda 1.0\ndef \"A\"\n{\n    float[] x = [";
