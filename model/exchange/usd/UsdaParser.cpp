@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace jounce::exchange::usda {
 namespace {
@@ -27,6 +28,61 @@ std::string shortName(const std::string& name)
 {
     return name.size() > 40 ? name.substr(0, 40) + "..." : name;
 }
+
+/// A prim's apiSchemas list edits, resolved as USD resolves one layer's list op
+/// (SdfListOp::ApplyOperations on an empty list): an explicit list is the result; otherwise the
+/// prepended names, the added ones, then the appended ones, each once (an appended name moves to
+/// the end). `delete` and `reorder` act on weaker layers only, which this reader does not follow.
+/// As in Sdf's parser, a statement replaces an earlier one of its kind, switching between an
+/// explicit list and list edits drops the other, and a name listed twice is an error. Linear in
+/// the names (hash sets), however many statements there are.
+class ApiSchemaEdits {
+public:
+    void set(const std::string& op, const Value& v)
+    {
+        std::vector<std::string> names;
+        std::unordered_set<std::string_view> seen;
+        for (const Value& item : v.items) {
+            if (!seen.insert(item.text).second)
+                throw SyntaxError{item.line, "apiSchemas lists \"" + shortName(item.text) +
+                                                 "\" twice (USD refuses a duplicate in a list)"};
+            names.push_back(item.text);
+        }
+        if (op.empty() != explicit_) {
+            *this = ApiSchemaEdits{};
+            explicit_ = op.empty();
+        }
+        if (op.empty())
+            explicitItems_ = std::move(names);
+        else if (op == "add")
+            added_ = std::move(names);
+        else if (op == "prepend")
+            prepended_ = std::move(names);
+        else if (op == "append")
+            appended_ = std::move(names);
+    }
+
+    std::vector<std::string> resolve() const
+    {
+        if (explicit_)
+            return explicitItems_;
+        const std::unordered_set<std::string_view> pre(prepended_.begin(), prepended_.end());
+        const std::unordered_set<std::string_view> app(appended_.begin(), appended_.end());
+        std::vector<std::string> out;
+        for (const std::string& n : prepended_)
+            if (!app.count(n))
+                out.push_back(n);
+        for (const std::string& n : added_)
+            if (!pre.count(n) && !app.count(n))
+                out.push_back(n);
+        out.insert(out.end(), appended_.begin(), appended_.end());
+        return out;
+    }
+
+private:
+    bool explicit_ = false;
+    std::vector<std::string> explicitItems_, added_, prepended_, appended_;
+};
 
 /// The names of one parent's children so far, with their lines: USD's text format refuses two
 /// prims at one path ("Duplicate prim"), and which of the two a layer means is unknown.
@@ -88,7 +144,7 @@ private:
     }
 
     /// A ( ... ) metadata block after its '(': key = value entries, list edits and doc strings.
-    void metadata(std::vector<std::pair<std::string, Value>>& out, std::vector<std::string>* apiSchemas)
+    void metadata(std::vector<std::pair<std::string, Value>>& out, ApiSchemaEdits* apiSchemas)
     {
         while (!punct(')')) {
             if (tok_.kind == Tok::String) {
@@ -110,27 +166,10 @@ private:
             expect('=', ("after " + key).c_str());
             Value v = value();
             if (key == "apiSchemas" && apiSchemas)
-                editList(*apiSchemas, op, v);
+                apiSchemas->set(op, v);
             out.emplace_back(key, std::move(v));
         }
         advance();
-    }
-
-    static void editList(std::vector<std::string>& list, const std::string& op, const Value& v)
-    {
-        std::vector<std::string> names;
-        for (const Value& item : v.items)
-            names.push_back(item.text);
-        if (op == "delete") {
-            for (const std::string& n : names)
-                list.erase(std::remove(list.begin(), list.end(), n), list.end());
-        } else if (op == "prepend") {
-            list.insert(list.begin(), names.begin(), names.end());
-        } else {
-            if (op.empty())
-                list.clear();
-            list.insert(list.end(), names.begin(), names.end());
-        }
     }
 
     Value value()
@@ -259,7 +298,9 @@ private:
         advance();
         if (punct('(')) {
             advance();
-            metadata(p.metadata, &p.apiSchemas);
+            ApiSchemaEdits edits;
+            metadata(p.metadata, &edits);
+            p.apiSchemas = edits.resolve();
         }
         enter();
         expect('{', "to open the prim's body");

@@ -270,6 +270,28 @@ private slots:
         QCOMPARE(a->property("s")->value->text, std::string("multi\nline"));
         QVERIFY(layer->find("/A/B"));
     }
+
+    void apiSchemaListEditsResolveAsUsdDoes()
+    {
+        // SdfListOp on one layer: explicit wins; else prepended, added, appended, each once; delete and
+        // reorder act on weaker layers; a statement replaces the last of its kind; explicit and list
+        // edits drop each other.
+        const std::pair<const char*, std::vector<std::string>> cases[] = {
+            {"prepend apiSchemas = [\"A\", \"B\"]\n append apiSchemas = [\"C\", \"A\"]", {"B", "C", "A"}},
+            {"add apiSchemas = [\"D\", \"A\"]\n prepend apiSchemas = [\"A\"]", {"A", "D"}},
+            {"prepend apiSchemas = [\"A\"]\n prepend apiSchemas = [\"B\"]", {"B"}},
+            {"prepend apiSchemas = [\"A\"]\n apiSchemas = [\"X\", \"Y\"]", {"X", "Y"}},
+            {"apiSchemas = [\"X\"]\n prepend apiSchemas = [\"Y\"]", {"Y"}},
+            {"prepend apiSchemas = [\"A\", \"B\"]\n delete apiSchemas = [\"A\"]\n reorder apiSchemas = [\"C\"]", {"A", "B"}},
+            {"apiSchemas = None", {}},
+        };
+        for (const auto& [edits, expected] : cases) {
+            Problems problems;
+            const auto layer = exchange::usda::parse(std::string("#usda 1.0\ndef \"A\" (\n ") + edits + "\n)\n{\n}\n", problems);
+            QVERIFY2(layer && !problems.hasErrors(), edits);
+            QVERIFY2(layer->prims[0].apiSchemas == expected, edits);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestUsd)
