@@ -287,7 +287,7 @@ private:
         p.line = tok_.line;
         p.specifier = ident("def, over or class");
         if (p.specifier != "def" && p.specifier != "over" && p.specifier != "class")
-            throw SyntaxError{p.line, "expected def, over or class to begin a prim, got "" + p.specifier + """};
+            throw SyntaxError{p.line, "expected def, over or class to begin a prim, got \"" + shortName(p.specifier) + "\""};
         if (++prims_ > limits_.maxPrims)
             throw SyntaxError{p.line, "more than " + std::to_string(limits_.maxPrims) + " prims"};
         if (tok_.kind == Tok::Ident)

@@ -115,6 +115,12 @@ private slots:
                         "apiSchemas lists \"X\" twice"));
     }
 
+    void aWrongSpecifierIsQuoted()
+    {
+        const exchange::ImportResult r = exchange::importUsd("#usda 1.0\nfed \"A\" {}\n");
+        QVERIFY2(hasLine(r, 2, "expected def, over or class to begin a prim, got \"fed\""), problemsText(r).c_str());
+    }
+
     void syntaxErrorsNameTheirLine()
     {
         const struct {
