@@ -48,15 +48,29 @@ std::optional<AxisFrame> contextFrame(const std::vector<Prim>& prims, Context& c
     return std::nullopt;
 }
 
+/// A unit of the layer metadata: USD's default when absent (reported), the layer's when a finite
+/// number above 0; anything else is an error at its line (a factor of 0 or nan would scale the
+/// vehicle to nothing), and `out` keeps the default so the rest of the import can go on.
+void readUnit(Context& c, const char* key, const char* fallback, double& out)
+{
+    const Value* m = c.layer.meta(key);
+    if (!m) {
+        c.report.defaulted(key, std::string("not in the layer: USD's default, ") + fallback);
+        return;
+    }
+    if (m->kind == Value::Kind::Number && std::isfinite(m->number) && m->number > 0.0) {
+        out = m->number;
+        return;
+    }
+    const std::string got = m->kind == Value::Kind::Number ? num(m->number) : "\"" + m->text.substr(0, 40) + "\"";
+    c.problems.error(lineLocation(m->line), std::string(key) + " must be a finite number above 0, got " + got);
+}
+
 void readUnitsAndFrame(Context& c)
 {
     const usda::Layer& layer = c.layer;
-    if (const Value* m = layer.meta("metersPerUnit"); m && m->kind == Value::Kind::Number && m->number > 0.0)
-        c.units.length = m->number;
-    else
-        c.report.defaulted("metersPerUnit", "not in the layer: USD's default, 0.01 (centimetres)");
-    if (const Value* m = layer.meta("kilogramsPerUnit"); m && m->kind == Value::Kind::Number && m->number > 0.0)
-        c.units.mass = m->number;
+    readUnit(c, "metersPerUnit", "0.01 (centimetres)", c.units.length);
+    readUnit(c, "kilogramsPerUnit", "1 (kilograms)", c.units.mass);
     const Value* up = layer.meta("upAxis");
     const bool zUp = up && up->text == "Z";
     bool found = false;

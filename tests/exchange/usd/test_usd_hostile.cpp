@@ -5,17 +5,33 @@
 
 #include "exchange/usd/UsdLayer.h"
 #include "exchange/usd/UsdaParser.h"
+#include "json/TextFile.h"
 
 #include <QtTest>
 
 #include <sys/resource.h>
 
 #include <chrono>
+#include <regex>
 
 using namespace jounce;
 using namespace exchange_test;
 
 namespace {
+
+std::string handWritten()
+{
+    std::string text;
+    const std::string err = json::readTextFile(kData + "usd/hand-written.usda", 1u << 20, text);
+    Q_ASSERT(err.empty());
+    return text;
+}
+
+/// The hand-written layer with the first match of `pattern` replaced.
+std::string handWritten(const std::string& pattern, const std::string& replacement)
+{
+    return std::regex_replace(handWritten(), std::regex(pattern), replacement, std::regex_constants::format_first_only);
+}
 
 /// Peak resident memory of this process so far, in MB.
 double peakMegabytes()
@@ -113,6 +129,21 @@ private slots:
         QCOMPARE(layer->prims[0].apiSchemas.size(), std::size_t(50000));
         QVERIFY(hasLine(exchange::importUsd("#usda 1.0\ndef \"A\" (\n append apiSchemas = [\"X\",\n \"X\"]\n)\n{\n}\n"), 4,
                         "apiSchemas lists \"X\" twice"));
+    }
+
+    void unitsMustBeFinitePositiveNumbers()
+    {
+        for (const char* bad : {"0", "nan", "-0.01", "inf", "\"cm\""}) {
+            const exchange::ImportResult m = exchange::importUsd(handWritten("metersPerUnit = 0.01", std::string("metersPerUnit = ") + bad));
+            QVERIFY2(hasLine(m, 4, "metersPerUnit must be a finite number above 0, got"), (bad + std::string(":\n") + problemsText(m)).c_str());
+            QVERIFY(m.report.toText().find("metersPerUnit: not in the layer") == std::string::npos);
+            const exchange::ImportResult k = exchange::importUsd(handWritten("kilogramsPerUnit = 1", std::string("kilogramsPerUnit = ") + bad));
+            QVERIFY2(hasLine(k, 5, "kilogramsPerUnit must be a finite number above 0, got"), (bad + std::string(":\n") + problemsText(k)).c_str());
+        }
+        const exchange::ImportResult absent = exchange::importUsd(handWritten("    kilogramsPerUnit = 1\n", ""));
+        QVERIFY2(absent.ok(), problemsText(absent).c_str());
+        QVERIFY(absent.report.toText().find("defaulted: kilogramsPerUnit: not in the layer: USD's default, 1 (kilograms)") !=
+                std::string::npos);
     }
 
     void aWrongSpecifierIsQuoted()
