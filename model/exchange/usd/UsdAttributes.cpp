@@ -191,8 +191,13 @@ const usda::Prim* Context::component(const usda::Prim& prim, const char* api, co
     if (t.empty())
         return nullptr;
     const usda::Prim* target = layer.find(t[0]);
-    if (!target)
+    if (!target) {
         problems.error(lineLocation(prim.line), std::string(rel) + " targets " + t[0] + ", which is not in this layer");
+    } else if (!target->applies(api)) {
+        // A component read from a prim of another kind would silently take every default.
+        problems.error(lineLocation(prim.line), std::string(rel) + " targets " + t[0] + ", which does not apply " + api);
+        return nullptr;
+    }
     return target;
 }
 

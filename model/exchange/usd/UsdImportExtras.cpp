@@ -16,6 +16,11 @@ using usda::Value;
 
 namespace {
 
+/// A Jounce vehicle holds at most this many tire types and surface types (the vehicle file's limit,
+/// config/VehicleParameters.cpp): more tables or ground materials are refused before the friction
+/// matrix, tables x materials, is made.
+constexpr std::size_t kMaxTypes = 256;
+
 /// A multiple-apply brakes instance: torque per Jounce wheel (0 when the instance is not applied).
 std::vector<double> brakes(const Context& c, const char* instance)
 {
@@ -136,6 +141,12 @@ void readSurfaces(Context& c, VehicleConfig& v)
         }
     };
     collect(c.layer.prims);
+    if (tables.size() > kMaxTypes) {
+        c.problems.error(lineLocation(tables[kMaxTypes]->line),
+                         "more than " + std::to_string(kMaxTypes) +
+                             " tire friction tables: a Jounce vehicle has at most that many tire types");
+        return;
+    }
     if (tables.empty()) {
         c.report.defaulted("surfaces", "no PhysxVehicleTireFrictionTable in the layer: " +
                                            std::string(c.options.base ? "the base vehicle's" : "Jounce's default") +
@@ -158,6 +169,12 @@ void readSurfaces(Context& c, VehicleConfig& v)
         for (const std::string& m : targets.back())
             if (std::find(materialPaths.begin(), materialPaths.end(), m) == materialPaths.end())
                 materialPaths.push_back(m);
+        if (materialPaths.size() > kMaxTypes) {
+            c.problems.error(lineLocation(t->line), "more than " + std::to_string(kMaxTypes) +
+                                                        " ground materials: a Jounce vehicle has at most that many "
+                                                        "surface types");
+            return;
+        }
     }
     for (const std::string& m : materialPaths) {
         const Prim* p = c.layer.find(m);
@@ -188,6 +205,10 @@ void readSurfaces(Context& c, VehicleConfig& v)
                                                 : std::vector<std::string>{};
         const Prim* table = t.empty() ? nullptr : c.layer.find(t[0]);
         const auto it = std::find(tables.begin(), tables.end(), table);
+        if (!t.empty() && it == tables.end())
+            c.problems.error(lineLocation(tire->property("physxVehicleTire:frictionTable")->line),
+                             "physxVehicleTire:frictionTable targets " + t[0] + ", which is " +
+                                 (table ? "not a PhysxVehicleTireFrictionTable" : "not in this layer"));
         v.wheels[k].tire.type = it == tables.end() ? 0 : static_cast<int>(it - tables.begin());
     }
     v.surfaces = s;

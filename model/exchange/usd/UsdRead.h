@@ -74,7 +74,8 @@ struct Context {
     Vec3 vector(const Vec3& v, double factor) const;
     /// Jounce's index of the wheel with attachment index `index`, or the wheel count.
     std::size_t wheelAt(long long index) const;
-    /// The prim a relationship of `prim` targets, or `prim` itself when it applies `api`.
+    /// The prim a relationship of `prim` targets, or `prim` itself when it applies `api`; nullptr,
+    /// with an error, when the target is not in the layer or does not apply `api`.
     const usda::Prim* component(const usda::Prim& prim, const char* api, const char* rel) const;
     /// The jounce customData entry `key`, or nullptr.
     const usda::Value* extra(std::string_view key) const;

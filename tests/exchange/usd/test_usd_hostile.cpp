@@ -146,6 +146,40 @@ private slots:
                 std::string::npos);
     }
 
+    void relationshipsMustTargetTheirKindOfPrim()
+    {
+        QVERIFY(exchange::importUsd(handWritten()).ok());
+        // A tire's friction table pointing at the tire itself was taken as "no table" (tire type 0).
+        const exchange::ImportResult table = exchange::importUsd(
+            handWritten("physxVehicleTire:frictionTable = </SummerTires>", "physxVehicleTire:frictionTable = </Tire>"));
+        QVERIFY2(hasLine(table, 47, "physxVehicleTire:frictionTable targets /Tire, which is not a PhysxVehicleTireFrictionTable"),
+                 problemsText(table).c_str());
+        const exchange::ImportResult gone = exchange::importUsd(
+            handWritten("physxVehicleTire:frictionTable = </SummerTires>", "physxVehicleTire:frictionTable = </Gone>"));
+        QVERIFY(hasLine(gone, 47, "targets /Gone, which is not in this layer"));
+        const exchange::ImportResult wheel = exchange::importUsd(
+            handWritten(R"(def Scope "FrontWheel" \(prepend apiSchemas = \["PhysxVehicleWheelAPI"\]\))", "def Scope \"FrontWheel\""));
+        QVERIFY2(problemsText(wheel).find("physxVehicleWheelAttachment:wheel targets /FrontWheel, which does not apply "
+                                          "PhysxVehicleWheelAPI") != std::string::npos,
+                 problemsText(wheel).c_str());
+    }
+
+    void moreTireOrSurfaceTypesThanAVehicleHoldsAreRefused()
+    {
+        std::string tables;
+        for (int i = 0; i < 257; ++i)
+            tables += "def PhysxVehicleTireFrictionTable \"T" + std::to_string(i) + "\" {}\n";
+        const exchange::ImportResult many = exchange::importUsd(handWritten("/\\* Shared components", tables + "/* Shared"));
+        // The tables in layer order: SummerTires, then T0 at line 31...; the 257th is T255.
+        QVERIFY2(hasLine(many, 31 + 255, "more than 256 tire friction tables"), problemsText(many).c_str());
+        std::string materials;
+        for (int i = 0; i < 257; ++i)
+            materials += (i ? ", </M" : "</M") + std::to_string(i) + ">";
+        const exchange::ImportResult ground = exchange::importUsd(
+            handWritten("rel groundMaterials = \\[</Tarmac>, </Gravel>\\]", "rel groundMaterials = [" + materials + "]"));
+        QVERIFY2(hasLine(ground, 24, "more than 256 ground materials"), problemsText(ground).c_str());
+    }
+
     void aWrongSpecifierIsQuoted()
     {
         const exchange::ImportResult r = exchange::importUsd("#usda 1.0\nfed \"A\" {}\n");
