@@ -39,7 +39,7 @@ int finishImport(const ImportResult& result, const ImportOptions& o)
     for (const exchange::FileProblems& f : result.problems)
         printProblems(f.file, f.problems);
     std::ostream& reportStream = o.out.empty() ? std::cerr : std::cout;
-    reportStream << result.report.toText();
+    reportStream << result.report.toText(!result.hasErrors());
     if (result.hasErrors()) {
         std::cerr << "jounce-cli: import failed, nothing written\n";
         return 1;

@@ -49,7 +49,10 @@ ConversionReportDialog::ConversionReportDialog(const QString& summary, const exc
     layout->addWidget(table_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* copy = buttons->addButton(tr("&Copy as text"), QDialogButtonBox::ActionRole);
-    const QString text = summary + "\n" + QString::fromStdString(report.toText());
+    bool failed = false;
+    for (const exchange::FileProblems& f : problems)
+        failed = failed || f.problems.hasErrors();
+    const QString text = summary + "\n" + QString::fromStdString(report.toText(!failed));
     connect(copy, &QPushButton::clicked, this, [text] { QApplication::clipboard()->setText(text); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     layout->addWidget(buttons);

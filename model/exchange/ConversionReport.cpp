@@ -45,10 +45,13 @@ std::size_t ConversionReport::count(NoteKind kind) const
         std::count_if(notes.begin(), notes.end(), [kind](const ConversionNote& n) { return n.kind == kind; }));
 }
 
-std::string ConversionReport::toText() const
+std::string ConversionReport::toText(bool completed) const
 {
     std::string out = title.empty() ? std::string("conversion report") : title;
-    out += notes.empty() ? ": everything carried over exactly\n" : ":\n";
+    if (!completed)
+        out += notes.empty() ? ": failed\n" : ": failed; the notes so far:\n";
+    else
+        out += notes.empty() ? ": everything carried over exactly\n" : ":\n";
     for (const ConversionNote& n : notes)
         out += std::string("  ") + noteKindName(n.kind) + ": " + n.subject + ": " + n.reason + "\n";
     return out;

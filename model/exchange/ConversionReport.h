@@ -39,7 +39,9 @@ struct ConversionReport {
     bool empty() const { return notes.empty(); }
     std::size_t count(NoteKind kind) const;
     /// The title, then one line per note: "  dropped: antiRollBars: PhysX 5's files have no ...".
-    std::string toText() const;
+    /// `completed` false (the conversion failed): the title says so rather than claiming that
+    /// everything carried over.
+    std::string toText(bool completed = true) const;
 };
 
 }  // namespace jounce::exchange

@@ -100,6 +100,9 @@ private slots:
         const Run bad = cli({"import", "usd", broken.fileName()});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY2(bad.err.contains(broken.fileName() + ": line 5: expected ','"), qPrintable(bad.err));
+        // The report of a failed import says so; it claimed "everything carried over exactly".
+        QVERIFY2(!bad.err.contains("everything carried over") && bad.err.contains("Omniverse USD import: failed\n"),
+                 qPrintable(bad.err));
     }
 
     void wrongCommandLines()

@@ -184,6 +184,9 @@ private slots:
     {
         const exchange::ImportResult r = exchange::importUsd("#usda 1.0\nfed \"A\" {}\n");
         QVERIFY2(hasLine(r, 2, "expected def, over or class to begin a prim, got \"fed\""), problemsText(r).c_str());
+        // A failed import's report says it failed, not that everything carried over.
+        QVERIFY(r.report.toText(!r.hasErrors()).find("everything carried over") == std::string::npos);
+        QVERIFY(r.report.toText(!r.hasErrors()).find(": failed") != std::string::npos);
     }
 
     void syntaxErrorsNameTheirLine()
