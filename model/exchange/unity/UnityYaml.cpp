@@ -1,5 +1,6 @@
 #include "exchange/unity/UnityYaml.h"
 
+#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -30,8 +31,9 @@ bool allDigits(std::string_view s, bool allowMinus)
     return true;
 }
 
-/// `--- !u!146 &14600000` or `--- !u!4 &400000 stripped`; nullopt for any other document start.
-std::optional<Header> header(std::string_view line, int number)
+/// `--- !u!146 &14600000` or `--- !u!4 &400000 stripped`; nullopt for any other document start, with
+/// `error` saying why when the line is a Unity header with a class id out of range.
+std::optional<Header> header(std::string_view line, int number, std::string& error)
 {
     constexpr std::string_view head = "--- !u!";
     if (line.substr(0, head.size()) != head)
@@ -50,7 +52,11 @@ std::optional<Header> header(std::string_view line, int number)
     if (amp == std::string_view::npos || !allDigits(line.substr(0, amp), false) ||
         !allDigits(line.substr(amp + 2), true))
         return std::nullopt;
-    h.classId = std::stoi(std::string(line.substr(0, amp)));
+    const std::string_view id = line.substr(0, amp);
+    if (const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), h.classId); ec != std::errc()) {
+        error = "the class id " + std::string(id) + " is out of range (Unity's class ids are below 2^31)";
+        return std::nullopt;
+    }
     h.fileId = std::string(line.substr(amp + 2));
     return h;
 }
@@ -69,10 +75,12 @@ std::optional<std::vector<Header>> headers(std::string& text, Problems& problems
         ++number;
         const std::string_view line(text.data() + pos, end - pos);
         if (line.substr(0, 3) == "---") {
-            const std::optional<Header> h = header(line, number);
+            std::string error;
+            const std::optional<Header> h = header(line, number, error);
             if (!h) {
-                problems.error(lineAt(number), "not a Unity object header (--- !u!CLASS &FILEID): " +
-                                                   std::string(line.substr(0, 60)));
+                problems.error(lineAt(number), error.empty() ? "not a Unity object header (--- !u!CLASS &FILEID): " +
+                                                                   std::string(line.substr(0, 60))
+                                                             : error);
                 return std::nullopt;
             }
             if (h->stripped)

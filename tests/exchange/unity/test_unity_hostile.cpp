@@ -133,6 +133,14 @@ private slots:
         QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
     }
 
+    void aClassIdBeyondIntIsRefused()
+    {
+        // std::stoi threw on a class id beyond int: the import ended in "internal error: stoi".
+        const ImportResult big = importPrefab("%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!99999999999 &1\nGameObject:\n  m_Name: x\n");
+        QVERIFY2(problems(big).find("car.prefab: line 3: the class id 99999999999 is out of range") != std::string::npos,
+                 problems(big).c_str());
+    }
+
     void hostileJsonIsLocatedByPointer()
     {
         struct Case {
