@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 namespace jounce::exchange::yaml {
 namespace {
@@ -62,10 +63,13 @@ std::optional<Header> header(std::string_view line, int number, std::string& err
 }
 
 /// The headers of every document, with the text made YAML: ` stripped` suffixes blanked out.
-/// Any other document start (`---` not followed by a Unity header) is an error.
+/// Any other document start (`---` not followed by a Unity header) is an error, and so is a file
+/// id used twice: Unity gives every object of a file its own, and references by it would be
+/// ambiguous (two WheelColliders under one id would become two wheels).
 std::optional<std::vector<Header>> headers(std::string& text, Problems& problems)
 {
     std::vector<Header> out;
+    std::unordered_map<std::string, int> lineOf;  // file id -> the line of its header
     std::size_t pos = 0;
     int number = 0;
     while (pos < text.size()) {
@@ -81,6 +85,11 @@ std::optional<std::vector<Header>> headers(std::string& text, Problems& problems
                 problems.error(lineAt(number), error.empty() ? "not a Unity object header (--- !u!CLASS &FILEID): " +
                                                                    std::string(line.substr(0, 60))
                                                              : error);
+                return std::nullopt;
+            }
+            if (const auto [first, fresh] = lineOf.emplace(h->fileId, number); !fresh) {
+                problems.error(lineAt(number), "the file id &" + h->fileId + " is used again (first at line " +
+                                                   std::to_string(first->second) + "): each object has its own");
                 return std::nullopt;
             }
             if (h->stripped)

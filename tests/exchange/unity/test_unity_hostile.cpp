@@ -133,12 +133,19 @@ private slots:
         QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
     }
 
-    void aClassIdBeyondIntIsRefused()
+    void headersOutOfRangeOrRepeatedAreRefused()
     {
         // std::stoi threw on a class id beyond int: the import ended in "internal error: stoi".
         const ImportResult big = importPrefab("%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!99999999999 &1\nGameObject:\n  m_Name: x\n");
         QVERIFY2(problems(big).find("car.prefab: line 3: the class id 99999999999 is out of range") != std::string::npos,
                  problems(big).c_str());
+        // A second object under a WheelCollider's file id became a fifth wheel.
+        const ImportResult twice = importPrefab(fixture() + "--- !u!146 &7700000000000000002\nWheelCollider:\n"
+                                                            "  m_GameObject: {fileID: 7700000000000000000}\n");
+        QVERIFY2(problems(twice).find("line 360: the file id &7700000000000000002 is used again (first at line 144)") !=
+                     std::string::npos,
+                 problems(twice).c_str());
+        QVERIFY(!twice.ok());
     }
 
     void hostileJsonIsLocatedByPointer()
