@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -131,6 +132,44 @@ private slots:
         const auto t0 = std::chrono::steady_clock::now();
         QVERIFY(importPrefab(many).ok());
         QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+    }
+
+    void aDeepChainUnderManyWheelsIsRefusedQuickly()
+    {
+        // 5,000 game objects in a Transform chain, 5,000 WheelColliders on the bottom one: every wheel
+        // walked the whole chain (20.7 s) before the file was refused for its wheel count. The links
+        // step 1 mm forward and back, so that the bottom ends 1 mm ahead of the body.
+        std::string text = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!54 &5\nRigidbody:\n  m_GameObject: {fileID: 10}\n"
+                           "  m_Mass: 1000\n";
+        const int depth = 5000;
+        for (int i = 0; i < depth; ++i) {
+            const std::string go = std::to_string(10 + 10 * i), father = i ? std::to_string(10 * i + 1) : "0";
+            text += "--- !u!1 &" + go + "\nGameObject:\n  m_Name: G\n--- !u!4 &" + std::to_string(11 + 10 * i) +
+                    "\nTransform:\n  m_GameObject: {fileID: " + go + "}\n  m_LocalPosition: {x: 0, y: 0, z: " +
+                    (i % 2 ? "0.001" : "-0.001") + "}\n  m_Father: {fileID: " + father + "}\n";
+        }
+        for (int k = 0; k < 5000; ++k)
+            text += "--- !u!146 &" + std::to_string(900000 + k) + "\nWheelCollider:\n  m_GameObject: {fileID: " +
+                    std::to_string(10 * depth) + "}\n";
+        const auto start = std::chrono::steady_clock::now();
+        const ImportResult r = importPrefab(text);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QVERIFY2(problems(r).find("line 1: 5000 WheelColliders on one Rigidbody: Jounce takes at most 20") != std::string::npos,
+                 problems(r).c_str());
+        QVERIFY2(seconds < 2.0, qPrintable(QString::number(seconds) + " s"));
+        // Four wheels at the bottom of the same chain import, each placed through all 5,000 transforms.
+        std::string four = text.substr(0, text.find("--- !u!146 &900000"));
+        for (int k = 0; k < 4; ++k) {
+            const std::string go = std::to_string(800000 + 10 * k);
+            four += "--- !u!1 &" + go + "\nGameObject:\n  m_Name: W" + std::to_string(k) + "\n--- !u!4 &" +
+                    std::to_string(800001 + 10 * k) + "\nTransform:\n  m_GameObject: {fileID: " + go +
+                    "}\n  m_LocalPosition: {x: " + (k % 2 ? "0.8" : "-0.8") + ", y: 0, z: " + (k < 2 ? "1.3" : "-1.3") +
+                    "}\n  m_Father: {fileID: " + std::to_string(10 * depth + 1) + "}\n--- !u!146 &" +
+                    std::to_string(800002 + 10 * k) + "\nWheelCollider:\n  m_GameObject: {fileID: " + go + "}\n";
+        }
+        const ImportResult ok = importPrefab(four);
+        QVERIFY2(ok.ok(), problems(ok).c_str());
+        QVERIFY(std::abs(ok.vehicle.wheels[0].geometry.wheelCentreOffset.x - 1.301) < 1e-9);
     }
 
     void headersOutOfRangeOrRepeatedAreRefused()
