@@ -231,18 +231,18 @@ ImportResult importUnityText(std::string_view text, const std::string& fileName)
     }();
     const bool yamlFile = lower.ends_with(".prefab") || lower.ends_with(".unity");
     Problems problems;
-    ConversionReport yamlNotes;
+    ConversionReport readNotes;  // what the file reader noted (defaults, dropped objects)
     const std::optional<UnityVehicle> unity =
-        yamlFile ? readUnityYaml(text, problems, yamlNotes) : readUnityJsonText(text, problems);
+        yamlFile ? readUnityYaml(text, problems, readNotes) : readUnityJsonText(text, problems, &readNotes);
     if (!unity || problems.hasErrors()) {
         ImportResult failed;
         failed.report.title = "Unity import: " + fileName;
-        failed.report.notes = yamlNotes.notes;
+        failed.report.notes = readNotes.notes;
         failed.problems.push_back({fileName, problems});
         return failed;
     }
     ImportResult result = importUnity(*unity);
-    result.report.notes.insert(result.report.notes.begin(), yamlNotes.notes.begin(), yamlNotes.notes.end());
+    result.report.notes.insert(result.report.notes.begin(), readNotes.notes.begin(), readNotes.notes.end());
     result.problems.insert(result.problems.begin(), {fileName, problems});
     return result;
 }

@@ -1,5 +1,6 @@
 #include "exchange/unity/UnityJson.h"
 
+#include "exchange/ExchangeText.h"
 #include "json/ObjectReader.h"
 
 #include <limits>
@@ -32,40 +33,65 @@ void vector(ObjectReader& r, const char* key, Vec3& out, bool required = false)
     }
 }
 
-void readCurve(ObjectReader& r, const char* key, WheelFrictionCurve& c)
-{
-    auto o = r.object(key);
-    if (!o)
-        return;
-    number(*o, "extremumSlip", c.extremumSlip, kAny);
-    number(*o, "extremumValue", c.extremumValue, kAny);
-    number(*o, "asymptoteSlip", c.asymptoteSlip, kAny);
-    number(*o, "asymptoteValue", c.asymptoteValue, kAny);
-    number(*o, "stiffness", c.stiffness, kAny);
-    o->reportUnknown();
-}
+/// A WheelCollider's fields; one the file leaves out keeps Unity's default and, with a report, is
+/// noted as defaulted with the value used (docs/unity.md "Import and export": every default is
+/// in the report).
+class WheelFields {
+public:
+    WheelFields(std::string subject, ConversionReport* report) : subject_(std::move(subject)), report_(report) {}
 
-UnityWheelCollider readWheel(ObjectReader& r)
-{
-    UnityWheelCollider w;
-    if (const auto name = r.text("name"))
-        w.name = *name;
-    vector(r, "position", w.position, true);
-    vector(r, "center", w.center);
-    number(r, "radius", w.radius, kPositive);
-    number(r, "mass", w.mass, kPositive);
-    number(r, "wheelDampingRate", w.wheelDampingRate, kNonNegative);
-    number(r, "suspensionDistance", w.suspensionDistance, kNonNegative);
-    number(r, "forceAppPointDistance", w.forceAppPointDistance, kAny);
-    if (auto s = r.object("suspensionSpring")) {
-        number(*s, "spring", w.suspensionSpring.spring, kNonNegative);
-        number(*s, "damper", w.suspensionSpring.damper, kNonNegative);
-        number(*s, "targetPosition", w.suspensionSpring.targetPosition, kFraction);
-        s->reportUnknown();
+    /// `r` is the wheel or one of its objects (`within`, "suspensionSpring"), or nullopt when absent.
+    void number(std::optional<ObjectReader>& r, const char* key, double& out, const NumberLimits& limits,
+                const char* within = nullptr) const
+    {
+        if (r && r->has(key))
+            jounce::exchange::number(*r, key, out, limits);
+        else if (report_)
+            report_->defaulted(subject_ + "." + (within ? std::string(within) + "." : "") + key,
+                               "not in the file: Unity's default, " + num(out));
     }
-    readCurve(r, "forwardFriction", w.forwardFriction);
-    readCurve(r, "sidewaysFriction", w.sidewaysFriction);
-    r.reportUnknown();
+
+    void curve(ObjectReader& wheel, const char* key, WheelFrictionCurve& c) const
+    {
+        std::optional<ObjectReader> o = wheel.object(key);
+        number(o, "extremumSlip", c.extremumSlip, kAny, key);
+        number(o, "extremumValue", c.extremumValue, kAny, key);
+        number(o, "asymptoteSlip", c.asymptoteSlip, kAny, key);
+        number(o, "asymptoteValue", c.asymptoteValue, kAny, key);
+        number(o, "stiffness", c.stiffness, kAny, key);
+        if (o)
+            o->reportUnknown();
+    }
+
+private:
+    std::string subject_;
+    ConversionReport* report_;
+};
+
+UnityWheelCollider readWheel(std::optional<ObjectReader>& r, const std::string& subject, ConversionReport* report)
+{
+    const WheelFields f(subject, report);
+    UnityWheelCollider w;
+    if (const auto name = r->text("name"))
+        w.name = *name;
+    vector(*r, "position", w.position, true);
+    vector(*r, "center", w.center);
+    if (report && !r->has("center"))
+        report->defaulted(subject + ".center", "not in the file: Unity's default, (0, 0, 0)");
+    f.number(r, "radius", w.radius, kPositive);
+    f.number(r, "mass", w.mass, kPositive);
+    f.number(r, "wheelDampingRate", w.wheelDampingRate, kNonNegative);
+    f.number(r, "suspensionDistance", w.suspensionDistance, kNonNegative);
+    f.number(r, "forceAppPointDistance", w.forceAppPointDistance, kAny);
+    std::optional<ObjectReader> s = r->object("suspensionSpring");
+    f.number(s, "spring", w.suspensionSpring.spring, kNonNegative, "suspensionSpring");
+    f.number(s, "damper", w.suspensionSpring.damper, kNonNegative, "suspensionSpring");
+    f.number(s, "targetPosition", w.suspensionSpring.targetPosition, kFraction, "suspensionSpring");
+    if (s)
+        s->reportUnknown();
+    f.curve(*r, "forwardFriction", w.forwardFriction);
+    f.curve(*r, "sidewaysFriction", w.sidewaysFriction);
+    r->reportUnknown();
     return w;
 }
 
@@ -129,7 +155,7 @@ Json wheelJson(const UnityWheelCollider& w)
 
 }  // namespace
 
-std::optional<UnityVehicle> readUnityJson(const Json& document, Problems& problems)
+std::optional<UnityVehicle> readUnityJson(const Json& document, Problems& problems, ConversionReport* report)
 {
     std::optional<ObjectReader> r = ObjectReader::open(document, "", problems, false);
     if (!r)
@@ -161,17 +187,17 @@ std::optional<UnityVehicle> readUnityJson(const Json& document, Problems& proble
     if (const Json* list = r->list("wheelColliders", count, json::required("a vehicle needs its WheelColliders")))
         for (std::size_t i = 0; i < list->size(); ++i)
             if (auto w = r->element(*list, "wheelColliders", i))
-                v.wheelColliders.push_back(readWheel(*w));
+                v.wheelColliders.push_back(readWheel(w, "wheelColliders[" + std::to_string(i) + "]", report));
     r->reportUnknown();
     return v;
 }
 
-std::optional<UnityVehicle> readUnityJsonText(std::string_view text, Problems& problems)
+std::optional<UnityVehicle> readUnityJsonText(std::string_view text, Problems& problems, ConversionReport* report)
 {
     const std::optional<Json> document = json::parseJson(text, problems);
     if (!document)
         return std::nullopt;
-    return readUnityJson(*document, problems);
+    return readUnityJson(*document, problems, report);
 }
 
 Json writeUnityJson(const UnityVehicle& v)

@@ -1,7 +1,9 @@
 #include "exchange/unity/UnityPrefab.h"
 
+#include "exchange/ExchangeText.h"
 #include "exchange/unity/UnityYaml.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -157,35 +159,74 @@ Placement place(const Scene& s, const std::string& gameObject, const Vec3& cente
     return out;  // no Rigidbody above the wheel: body stays empty
 }
 
-void readCurve(const FieldReader& f, const Object& o, const char* key, WheelFrictionCurve& c)
-{
-    const YAML::Node node = o.body[key];
-    if (!node.IsDefined())
-        return;
-    f.number(node, "m_ExtremumSlip", c.extremumSlip, key);
-    f.number(node, "m_ExtremumValue", c.extremumValue, key);
-    f.number(node, "m_AsymptoteSlip", c.asymptoteSlip, key);
-    f.number(node, "m_AsymptoteValue", c.asymptoteValue, key);
-    f.number(node, "m_Stiffness", c.stiffness, key);
-}
+bool absent(const Object& o, const char* key) { return !o.body[key].IsDefined() || o.body[key].IsNull(); }
 
-UnityWheelCollider readWheel(const Object& o, const FieldReader& f)
-{
-    UnityWheelCollider w;
-    f.vector("m_Center", w.center);
-    f.number("m_Radius", w.radius);
-    f.number("m_Mass", w.mass);
-    f.number("m_WheelDampingRate", w.wheelDampingRate);
-    f.number("m_SuspensionDistance", w.suspensionDistance);
-    f.number("m_ForceAppPointDistance", w.forceAppPointDistance);
-    const YAML::Node spring = o.body["m_SuspensionSpring"];
-    if (spring.IsDefined()) {
-        f.number(spring, "spring", w.suspensionSpring.spring, "m_SuspensionSpring");
-        f.number(spring, "damper", w.suspensionSpring.damper, "m_SuspensionSpring");
-        f.number(spring, "targetPosition", w.suspensionSpring.targetPosition, "m_SuspensionSpring");
+/// Reads a WheelCollider's fields. A field left out keeps Unity's default and is reported as
+/// defaulted with the value used (docs/unity.md "Import and export": every default is reported).
+class WheelFields {
+public:
+    WheelFields(const FieldReader& f, std::string subject, ConversionReport& report)
+        : f_(f), subject_(std::move(subject)), report_(report)
+    {
     }
-    readCurve(f, o, "m_ForwardFriction", w.forwardFriction);
-    readCurve(f, o, "m_SidewaysFriction", w.sidewaysFriction);
+
+    /// `map` is the body or a part() of it: a map, or undefined when absent.
+    void number(const YAML::Node& map, const char* key, double& out, const char* within = nullptr) const
+    {
+        if (map.IsDefined() && map[key].IsDefined() && !map[key].IsNull())
+            f_.number(map, key, out, within);
+        else
+            defaulted(within ? std::string(within) + "." + key : std::string(key), num(out));
+    }
+
+    void vector(const YAML::Node& body, const char* key, Vec3& out) const
+    {
+        if (body[key].IsDefined() && !body[key].IsNull())
+            f_.vector(key, out);
+        else
+            defaulted(key, "(" + num(out.x) + ", " + num(out.y) + ", " + num(out.z) + ")");
+    }
+
+    void curve(const char* key, WheelFrictionCurve& c) const
+    {
+        const YAML::Node node = f_.part(key);
+        number(node, "m_ExtremumSlip", c.extremumSlip, key);
+        number(node, "m_ExtremumValue", c.extremumValue, key);
+        number(node, "m_AsymptoteSlip", c.asymptoteSlip, key);
+        number(node, "m_AsymptoteValue", c.asymptoteValue, key);
+        number(node, "m_Stiffness", c.stiffness, key);
+    }
+
+private:
+    void defaulted(const std::string& field, const std::string& value) const
+    {
+        report_.defaulted(subject_ + "." + field, "not in the file: Unity's default, " + value);
+    }
+
+    const FieldReader& f_;
+    std::string subject_;
+    ConversionReport& report_;
+};
+
+UnityWheelCollider readWheel(const Object& o, const FieldReader& f, const std::string& subject, ConversionReport& report)
+{
+    const WheelFields r(f, subject, report);
+    const YAML::Node& body = o.body;
+    UnityWheelCollider w;
+    r.vector(body, "m_Center", w.center);
+    r.number(body, "m_Radius", w.radius);
+    r.number(body, "m_Mass", w.mass);
+    r.number(body, "m_WheelDampingRate", w.wheelDampingRate);
+    r.number(body, "m_SuspensionDistance", w.suspensionDistance);
+    r.number(body, "m_ForceAppPointDistance", w.forceAppPointDistance);
+    const YAML::Node spring = f.part("m_SuspensionSpring");
+    r.number(spring, "spring", w.suspensionSpring.spring, "m_SuspensionSpring");
+    r.number(spring, "damper", w.suspensionSpring.damper, "m_SuspensionSpring");
+    r.number(spring, "targetPosition", w.suspensionSpring.targetPosition, "m_SuspensionSpring");
+    r.curve("m_ForwardFriction", w.forwardFriction);
+    r.curve("m_SidewaysFriction", w.sidewaysFriction);
+    if (absent(o, "m_Enabled"))
+        report.defaulted(subject + ".m_Enabled", "not in the file: Unity's default, 1 (enabled)");
     return w;
 }
 
@@ -197,6 +238,11 @@ void readRigidbody(const Object& o, const FieldReader& f, UnityRigidbody& b, Con
         f.number("m_LinearDamping", b.drag);
     if (!f.number("m_AngularDrag", b.angularDrag))
         f.number("m_AngularDamping", b.angularDrag);
+    const std::pair<std::vector<const char*>, std::string> defaults[] = {
+        {{"m_Mass"}, "1 kg"}, {{"m_Drag", "m_LinearDamping"}, "0"}, {{"m_AngularDrag", "m_AngularDamping"}, "0.05"}};
+    for (const auto& [keys, value] : defaults)
+        if (std::all_of(keys.begin(), keys.end(), [&](const char* k) { return absent(o, k); }))
+            report.defaulted(objectName(o) + "." + keys.front(), "not in the file: Unity's default, " + value);
     double implicitCom = 1, implicitTensor = 1;
     const bool storesCom = f.number("m_ImplicitCom", implicitCom);
     f.number("m_ImplicitTensor", implicitTensor);
@@ -270,7 +316,7 @@ UnityWheelCollider placedWheel(const Scene& s, const Object& o, Problems& proble
 {
     const FieldReader f(o, problems);
     const std::string go = f.reference("m_GameObject");
-    UnityWheelCollider w = readWheel(o, f);
+    UnityWheelCollider w = readWheel(o, f, "WheelCollider on " + s.name(go), report);
     w.name = s.name(go);
     const Placement p = place(s, go, w.center);
     if (p.rotated || p.scaled) {

@@ -234,6 +234,15 @@ std::string FieldReader::reference(const char* key) const
     return id.Scalar() == "0" ? std::string() : id.Scalar();
 }
 
+YAML::Node FieldReader::part(const char* key) const
+{
+    const YAML::Node node = object_.body[key];
+    if (!node.IsDefined() || node.IsMap())
+        return node;
+    wrong(node, key, "a map of fields");
+    return YAML::Node(YAML::NodeType::Undefined);
+}
+
 std::string FieldReader::text(const char* key) const
 {
     const YAML::Node node = object_.body[key];

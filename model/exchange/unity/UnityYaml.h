@@ -66,6 +66,9 @@ public:
     std::string reference(const char* key) const;
     /// A text field ("" when absent).
     std::string text(const char* key) const;
+    /// The map field `key` (m_SuspensionSpring): undefined when absent; anything but a map is
+    /// reported and taken as absent.
+    YAML::Node part(const char* key) const;
 
 private:
     void wrong(const YAML::Node& node, const std::string& field, const char* expected) const;

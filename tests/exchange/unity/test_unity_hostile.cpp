@@ -187,6 +187,45 @@ private slots:
         QVERIFY(!twice.ok());
     }
 
+    void defaultedWheelFieldsAreReported()
+    {
+        std::string text = edited("  m_Radius: 0.34\n", "");
+        text = std::regex_replace(text, std::regex("  m_SuspensionSpring:\n    spring: 40000\n    damper: 3500\n    targetPosition: 0.5\n"),
+                                  "", std::regex_constants::format_first_only);
+        text = std::regex_replace(text, std::regex("  m_Enabled: 1\n--- !u!1 "), "--- !u!1 ", std::regex_constants::format_first_only);
+        const ImportResult r = importPrefab(text);
+        QVERIFY2(r.ok(), problems(r).c_str());
+        const std::string report = r.report.toText();
+        for (const char* note : {"defaulted: WheelCollider on WheelRL.m_Radius: not in the file: Unity's default, 0.5\n",
+                                 "defaulted: WheelCollider on WheelRL.m_SuspensionSpring.spring: not in the file: Unity's default, 35000\n",
+                                 "defaulted: WheelCollider on WheelRL.m_SuspensionSpring.targetPosition: not in the file: Unity's default, 0.5\n",
+                                 "defaulted: WheelCollider on WheelRL.m_Enabled: not in the file: Unity's default, 1 (enabled)\n"})
+            QVERIFY2(report.find(note) != std::string::npos, (std::string(note) + report).c_str());
+        // A Rigidbody without its mass weighs Unity's 1 kg (the vehicle is then refused as unstable).
+        QVERIFY(importPrefab(edited("  m_Mass: 1400\n", "")).report.toText().find(
+                    "defaulted: Rigidbody &3281604597311186534.m_Mass: not in the file: Unity's default, 1 kg\n") != std::string::npos);
+        QVERIFY(report.find("WheelFR.m_Radius") == std::string::npos);  // the other wheels give theirs
+        QVERIFY(importPrefab(fixture()).report.toText().find("not in the file") == std::string::npos);
+        // A spring that is not a map is an error, not a default.
+        const ImportResult scalar = importPrefab(edited("  m_SuspensionSpring:\n    spring: 40000\n    damper: 3500\n    targetPosition: 0.5\n",
+                                                    "  m_SuspensionSpring: 7\n"));
+        QVERIFY2(problems(scalar).find("WheelCollider m_SuspensionSpring: expected a map of fields") != std::string::npos,
+                 problems(scalar).c_str());
+        // The JSON file: the fields a wheel leaves out, each with Unity's default.
+        const ImportResult json = importUnityText(R"({"format": "jounce.unity-vehicle", "schemaVersion": 1, "rigidbody": {"mass": 1000},
+            "wheelColliders": [{"position": {"x": 0, "y": 0, "z": 1}, "radius": 0.3, "forwardFriction": {"stiffness": 2}}]})",
+                                                  "car.json");
+        QVERIFY2(!json.problems.front().problems.hasErrors(), problems(json).c_str());  // read (one wheel: not stable)
+        const std::string jsonReport = json.report.toText();
+        for (const char* note : {"defaulted: wheelColliders[0].mass: not in the file: Unity's default, 20\n",
+                                 "defaulted: wheelColliders[0].suspensionSpring.spring: not in the file: Unity's default, 35000\n",
+                                 "defaulted: wheelColliders[0].forwardFriction.extremumSlip: not in the file: Unity's default, 0.4\n",
+                                 "defaulted: wheelColliders[0].center: not in the file: Unity's default, (0, 0, 0)\n"})
+            QVERIFY2(jsonReport.find(note) != std::string::npos, (std::string(note) + jsonReport).c_str());
+        QVERIFY(jsonReport.find("wheelColliders[0].radius") == std::string::npos);
+        QVERIFY(jsonReport.find("forwardFriction.stiffness") == std::string::npos);
+    }
+
     void hostileJsonIsLocatedByPointer()
     {
         struct Case {
