@@ -184,8 +184,15 @@ std::optional<Vec3> readPose(ObjectReader& parent, const char* key, bool& identi
     if (const Json* p = pose->find("Pos", required()))
         pos = readVec3(*p, pose->at("Pos"), parent.problems());
     if (const Json* q = pose->find("Quat", required()))
-        if (const auto v = readNumbers(q, pose->at("Quat"), ItemCount{4, 4, "numbers"}, parent.problems()))
+        if (const auto v = readNumbers(q, pose->at("Quat"), ItemCount{4, 4, "numbers"}, parent.problems())) {
+            // A rotation is a unit quaternion: a zero or scaled one is no orientation at all (PhysX
+            // asserts PxQuat::isUnit, within 1e-3). Tolerant of floats written to 7 digits.
+            const double length = std::sqrt((*v)[0] * (*v)[0] + (*v)[1] * (*v)[1] + (*v)[2] * (*v)[2] + (*v)[3] * (*v)[3]);
+            if (!(std::abs(length - 1.0) <= 1e-3))
+                parent.problems().error(pose->at("Quat"), "must be a unit quaternion [x, y, z, w], got length " +
+                                                              num(length));
             identity = (*v)[0] == 0.0 && (*v)[1] == 0.0 && (*v)[2] == 0.0 && std::abs((*v)[3]) == 1.0;
+        }
     pose->reportUnknown();
     return pos;
 }

@@ -91,6 +91,13 @@ void TestPhysx5Hostile::brokenMembersAreLocated()
          "drive file", "/TankDifferentialParams/TankTracks", "Jounce's tank has two tracks", Physx5Differential::Tank},
         {"a bias below 1", [](Json&, Json& d) { d["FourWheelDifferentialParams"]["FrontBias"] = 0.5; }, "drive file",
          "/FourWheelDifferentialParams", "greater than 1"},
+        // A zero quaternion was taken as "rotated" and imported (issue #35).
+        {"a zero quaternion", [](Json& b, Json&) { b["SuspensionParams"][0]["SuspensionAttachment"]["Quat"] = Json::parse("[0, 0, 0, 0]"); },
+         "Base.json", "/SuspensionParams/0/SuspensionAttachment/Quat", "unit quaternion [x, y, z, w], got length 0"},
+        {"a scaled quaternion", [](Json& b, Json&) { b["SuspensionParams"][2]["WheelAttachment"]["Quat"] = Json::parse("[0, 0, 0, 2]"); },
+         "Base.json", "/SuspensionParams/2/WheelAttachment/Quat", "got length 2"},
+        {"an overflowing quaternion", [](Json& b, Json&) { b["SuspensionParams"][1]["SuspensionAttachment"]["Quat"] = Json::parse("[1e300, 1e300, 0, 0]"); },
+         "Base.json", "/SuspensionParams/1/SuspensionAttachment/Quat", "got length inf"},
     };
     for (const Case& c : cases) {
         Json base = fileJson(kSnippet + "Base.json"), drive = fileJson(kSnippet + "EngineDrive.json");
@@ -101,6 +108,12 @@ void TestPhysx5Hostile::brokenMembersAreLocated()
         QVERIFY2(!r.ok(), c.name);
         QVERIFY2(hasProblem(r, c.file, c.pointer, c.message), (std::string(c.name) + ":\n" + problemsText(r)).c_str());
     }
+    // A unit quaternion written to 7 digits is a rotation: imported, and the report says it is dropped.
+    Json base = fileJson(kSnippet + "Base.json");
+    base["SuspensionParams"][0]["SuspensionAttachment"]["Quat"] = Json::parse("[0, 0.7071068, 0, 0.7071068]");
+    const exchange::ImportResult rotated = exchange::importPhysx5(base.dump(), fileJson(kSnippet + "EngineDrive.json").dump());
+    QVERIFY2(rotated.ok(), problemsText(rotated).c_str());
+    QVERIFY(rotated.report.toText().find("SuspensionParams[0]: a rotated suspension or wheel frame") != std::string::npos);
 }
 
 void TestPhysx5Hostile::hostileTextNeverCrashes()
