@@ -12,6 +12,7 @@ packages=(
   libnlopt-cxx-dev                                                             # the sweep optimiser (Nelder-Mead)
   libcli11-dev                                                                 # jounce-cli's command line (CLI11)
   parallel                                                                     # GNU parallel: sweep plans, their test
+  mono-mcs                                                                     # type-checks resources/unity's C# loader
   xvfb xauth                                                                   # headless GUI runs
 )
 
