@@ -197,7 +197,9 @@ bool FieldReader::vector(const char* key, Vec3& out) const
             return false;
         }
     Vec3 v;
-    const bool ok = number(node, "x", v.x, key) & number(node, "y", v.y, key) & number(node, "z", v.z, key);
+    // Every component read (and reported) before the verdict: declarators run in order.
+    const bool x = number(node, "x", v.x, key), y = number(node, "y", v.y, key), z = number(node, "z", v.z, key);
+    const bool ok = x && y && z;
     if (ok)
         out = v;
     return ok;
@@ -214,8 +216,9 @@ bool FieldReader::quaternion(const char* key, UnityQuaternion& out) const
             return false;
         }
     UnityQuaternion q;
-    const bool ok = number(node, "x", q.x, key) & number(node, "y", q.y, key) & number(node, "z", q.z, key) &
-                    number(node, "w", q.w, key);
+    const bool x = number(node, "x", q.x, key), y = number(node, "y", q.y, key), z = number(node, "z", q.z, key),
+               w = number(node, "w", q.w, key);
+    const bool ok = x && y && z && w;
     if (ok)
         out = q;
     return ok;

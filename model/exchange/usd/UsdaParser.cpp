@@ -257,7 +257,7 @@ private:
             expect('=', ("after " + key).c_str());
             Value entry = value();
             entry.typeName = type;
-            v.entries.emplace_back(key, std::move(entry));
+            v.entries.push_back({key, std::move(entry)});
         }
         advance();
         --depth_;

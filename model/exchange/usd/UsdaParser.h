@@ -17,18 +17,28 @@
 
 namespace jounce::exchange::usda {
 
+struct Entry;
+
 struct Value {
     enum class Kind { Number, String, Word, Path, Asset, Tuple, List, Dictionary };
     Kind kind = Kind::Word;
     double number = 0.0;
     std::string text;          ///< string, word (true, None, ...), path or asset
     std::vector<Value> items;  ///< tuple or list elements
-    std::vector<std::pair<std::string, Value>> entries;  ///< dictionary (each value's typeName set)
+    std::vector<Entry> entries;  ///< dictionary (each value's typeName set)
     std::string typeName;      ///< a dictionary entry's declared type
     int line = 0;
 
     /// The dictionary entry `key`, or nullptr.
     const Value* entry(std::string_view key) const;
+};
+
+/// A dictionary entry. A struct declared ahead rather than std::pair<std::string, Value>: clang
+/// with libstdc++ refuses a pair of a type still being defined (its completeness checks), which
+/// kept the fuzzing build from compiling this file.
+struct Entry {
+    std::string key;
+    Value value;
 };
 
 struct Property {
@@ -60,8 +70,8 @@ struct Prim {
     // Move-only: a copy's children would point at the original's prims as their parent.
     Prim(const Prim&) = delete;
     Prim& operator=(const Prim&) = delete;
-    Prim(Prim&&) noexcept = default;
-    Prim& operator=(Prim&&) noexcept = default;
+    Prim(Prim&&) = default;
+    Prim& operator=(Prim&&) = default;
 
     /// "/World/Vehicle", built from the names up the parents.
     std::string path() const;
@@ -82,8 +92,8 @@ struct Layer {
     Layer() = default;
     Layer(const Layer&) = delete;
     Layer& operator=(const Layer&) = delete;
-    Layer(Layer&&) noexcept = default;
-    Layer& operator=(Layer&&) noexcept = default;
+    Layer(Layer&&) = default;
+    Layer& operator=(Layer&&) = default;
 
     const Value* meta(std::string_view key) const;
     /// The prim at `path` ("/World/Vehicle"), or nullptr.
