@@ -156,7 +156,8 @@ private slots:
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         QVERIFY2(problems(r).find("line 1: 5000 WheelColliders on one Rigidbody: Jounce takes at most 20") != std::string::npos,
                  problems(r).c_str());
-        QVERIFY2(seconds < 2.0, qPrintable(QString::number(seconds) + " s"));
+        // 0.8 s alone (yaml-cpp's parse); the bound leaves room for a loaded machine.
+        QVERIFY2(seconds < 5.0, qPrintable(QString::number(seconds) + " s"));
         // Four wheels at the bottom of the same chain import, each placed through all 5,000 transforms.
         std::string four = text.substr(0, text.find("--- !u!146 &900000"));
         for (int k = 0; k < 4; ++k) {

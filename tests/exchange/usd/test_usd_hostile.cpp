@@ -91,7 +91,7 @@ private slots:
         QVERIFY2(peakMegabytes() - before < 32.0, qPrintable(QString::number(peakMegabytes() - before) + " MB"));
         const exchange::usda::Prim* child = layer->find("/" + std::string(1u << 20, 'N') + "/c1499");
         QVERIFY(child && child->name == "c1499" && child->path().size() == (1u << 20) + 7);
-        QVERIFY(secondsSince(start) < 2.0);
+        QVERIFY(secondsSince(start) < 5.0);  // 0.05 s alone; room for a loaded machine
         // The layer names every child "c": two prims at one path, refused at the second.
         std::string same = "#usda 1.0\ndef \"" + std::string(1u << 20, 'N') + "\" {\n";
         for (int i = 0; i < 1500; ++i)
@@ -124,7 +124,8 @@ private slots:
         Problems problems;
         const std::optional<exchange::usda::Layer> layer = exchange::usda::parse(text, problems);
         QVERIFY(layer && !problems.hasErrors());
-        QVERIFY2(secondsSince(start) < 1.0, qPrintable(QString::number(secondsSince(start)) + " s"));
+        // 0.2 s alone; room for a loaded machine.
+        QVERIFY2(secondsSince(start) < 3.0, qPrintable(QString::number(secondsSince(start)) + " s"));
         // As in USD, a delete acts on weaker layers: this layer's own prepends stay.
         QCOMPARE(layer->prims[0].apiSchemas.size(), std::size_t(50000));
         QVERIFY(hasLine(exchange::importUsd("#usda 1.0\ndef \"A\" (\n append apiSchemas = [\"X\",\n \"X\"]\n)\n{\n}\n"), 4,
