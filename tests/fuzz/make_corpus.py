@@ -293,6 +293,125 @@ def sets():
         write("set", name, text)
 
 
+EXCHANGE = ROOT / "tests" / "exchange"
+
+
+def usd():
+    """Layers: the repository's two, the issue #35 defects reduced (a long name over many children,
+    apiSchemas edits, bad units, two prims at one path, a table relationship to a tire), breakage."""
+    hand = (EXCHANGE / "data" / "usd" / "hand-written.usda").read_text()
+    write("usd", "hand-written.usda", hand)
+    write("usd", "golden-physx-snippet-4w.usda", (EXCHANGE / "data" / "golden" / "physx-snippet-4w.usda").read_text())
+    name = "N" * 16384  # the full-size layers are fuzz_usd's generatedInputs()
+    write("usd", "long-name-300-children.usda",
+          '#usda 1.0\ndef "%s" {\n%s}\n' % (name, "".join('def "c%d" {}\n' % i for i in range(300))))
+    write("usd", "long-name-300-same-children.usda", '#usda 1.0\ndef "%s" {\n%s}\n' % (name, 'def "c" {}\n' * 300))
+    names = ",".join('"a%d"' % i for i in range(2000))
+    write("usd", "apischemas-prepend-delete-2000.usda",
+          "#usda 1.0\ndef \"A\" (\n prepend apiSchemas = [%s]\n delete apiSchemas = [%s]\n)\n{\n}\n" % (names, names))
+    for tag, old, new in (("meters-0", "metersPerUnit = 0.01", "metersPerUnit = 0"),
+                          ("meters-nan", "metersPerUnit = 0.01", "metersPerUnit = nan"),
+                          ("kilograms-negative", "kilogramsPerUnit = 1", "kilogramsPerUnit = -1"),
+                          ("kilograms-absent", "    kilogramsPerUnit = 1\n", ""),
+                          ("two-prims-one-path", 'def Material "Gravel"', 'def Material "Tarmac"'),
+                          ("table-targets-tire", "frictionTable = </SummerTires>", "frictionTable = </Tire>"),
+                          ("wheel-without-api", 'def Scope "FrontWheel" (prepend apiSchemas = ["PhysxVehicleWheelAPI"])',
+                           'def Scope "FrontWheel"'),
+                          ("bad-specifier", 'def Material "Gravel"', 'fed Material "Gravel"'),
+                          ("apischemas-duplicate", '["PhysxVehicleContextAPI"]', '["PhysxVehicleContextAPI", "PhysxVehicleContextAPI"]'),
+                          ("truncated", hand[len(hand) // 2:], "")):
+        write("usd", tag + ".usda", hand.replace(old, new, 1))
+    tables = "".join('def PhysxVehicleTireFrictionTable "T%d" {}\n' % i for i in range(257))
+    write("usd", "tables-257.usda", hand.replace("/* Shared", tables + "/* Shared", 1))
+    write("usd", "deep-prims.usda", "#usda 1.0\n" + 'def "P" {\n' * 100)
+    write("usd", "binary.usdc", b"PXR-USDC\x00\x01\x02")
+
+
+def unity_prefab():
+    """Prefabs: the repository's car, the issue #35 defects reduced (a deep chain under many wheels,
+    a class id beyond int, a repeated file id, wheels missing fields), nested prefab stubs."""
+    car = (EXCHANGE / "unity" / "data" / "unity-car.prefab").read_text()
+    write("unityyaml", "unity-car.prefab", car)
+    head = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+    chain = [head + "--- !u!54 &5\nRigidbody:\n  m_GameObject: {fileID: 10}\n"]
+    for i in range(300):
+        chain.append("--- !u!1 &%d\nGameObject:\n  m_Name: G\n--- !u!4 &%d\nTransform:\n  m_GameObject: {fileID: %d}\n"
+                     "  m_LocalPosition: {x: 0, y: 0, z: 0.001}\n  m_Father: {fileID: %d}\n"
+                     % (10 + 10 * i, 11 + 10 * i, 10 + 10 * i, 10 * i + 1 if i else 0))
+    chain += ["--- !u!146 &%d\nWheelCollider:\n  m_GameObject: {fileID: 3000}\n" % (900000 + k) for k in range(300)]
+    write("unityyaml", "deep-chain-300-wheels-300.prefab", "".join(chain))
+    write("unityyaml", "class-id-beyond-int.prefab", head + "--- !u!99999999999 &1\nGameObject:\n  m_Name: x\n")
+    write("unityyaml", "file-id-twice.prefab",
+          car + "--- !u!146 &7700000000000000002\nWheelCollider:\n  m_GameObject: {fileID: 7700000000000000000}\n")
+    write("unityyaml", "rigidbody-mass-missing.prefab", car.replace("  m_Mass: 1400\n", "", 1))
+    missing = car.replace("  m_Radius: 0.34\n", "", 1)
+    missing = missing.replace("  m_SuspensionSpring:\n    spring: 40000\n    damper: 3500\n    targetPosition: 0.5\n", "", 1)
+    write("unityyaml", "wheel-fields-missing.prefab", missing)
+    write("unityyaml", "spring-not-a-map.prefab", car.replace("  m_SuspensionSpring:\n", "  m_SuspensionSpring: 7\n  x:\n", 1))
+    write("unityyaml", "nested-prefab.prefab", car + "--- !u!4 &900 stripped\nTransform:\n  m_PrefabInstance: {fileID: 901}\n"
+          "--- !u!1001 &901\nPrefabInstance:\n  m_ObjectHideFlags: 0\n")
+    write("unityyaml", "rotated-wheel.prefab", car.replace("m_LocalRotation: {x: 0, y: 0, z: 0, w: 1}\n  m_LocalPosition: {x: -0.78",
+                                                           "m_LocalRotation: {x: 0, y: 0.7071068, z: 0, w: 0.7071068}\n  m_LocalPosition: {x: -0.78", 1))
+    write("unityyaml", "not-a-header.prefab", head + "--- not unity\nfoo: 1\n")
+    write("unityyaml", "truncated.prefab", car[: len(car) // 2])
+
+
+def unity_json():
+    """The Unity JSON file (docs/unity.md, the Unity default car as `export unity` writes it), wheels
+    missing fields, and the common malformed JSON."""
+    def vec(x, y, z):
+        return {"x": x, "y": y, "z": z}
+
+    def wheel(name, x, z):
+        return {"name": name, "position": vec(x, -0.2, z), "center": vec(0, 0, 0), "radius": 0.5, "mass": 20.0,
+                "wheelDampingRate": 0.25, "suspensionDistance": 0.3, "forceAppPointDistance": 0.55,
+                "suspensionSpring": {"spring": 35000.0, "damper": 4500.0, "targetPosition": 0.5},
+                "forwardFriction": {"extremumSlip": 0.4, "extremumValue": 1.0, "asymptoteSlip": 0.8,
+                                    "asymptoteValue": 0.5, "stiffness": 1.0},
+                "sidewaysFriction": {"extremumSlip": 0.2, "extremumValue": 1.0, "asymptoteSlip": 0.5,
+                                     "asymptoteValue": 0.75, "stiffness": 1.0}}
+    car = {"format": "jounce.unity-vehicle", "schemaVersion": 1, "name": "Unity default car",
+           "fixedDeltaTime": 0.016666666666666666,
+           "vehicleSubsteps": {"speedThreshold": 5.0, "stepsBelowThreshold": 3, "stepsAboveThreshold": 1},
+           "rigidbody": {"mass": 1500.0, "drag": 0.0, "angularDrag": 0.05, "centerOfMass": vec(0, -0.1, 0.1),
+                         "automaticInertiaTensor": False, "inertiaTensor": vec(2800.0, 3100.0, 700.0),
+                         "inertiaTensorRotation": {"x": 0, "y": 0, "z": 0, "w": 1}},
+           "boxCollider": {"center": vec(0, 0, 0), "size": vec(1.8, 1.4, 4.5)},
+           "wheelColliders": [wheel("FL", -0.78, 1.3), wheel("FR", 0.78, 1.3), wheel("RL", -0.78, -1.3),
+                              wheel("RR", 0.78, -1.3)]}
+    text = dump(car).decode()
+    write("unityjson", "unity-default-car.json", text)
+    sparse = copy.deepcopy(car)
+    sparse["wheelColliders"] = [{"position": w["position"]} for w in car["wheelColliders"]]
+    write("unityjson", "wheels-only-positions.json", dump(sparse))
+    many = copy.deepcopy(car)
+    many["wheelColliders"] = [wheel("W%d" % i, 0.78 * (i % 2), i * 0.5) for i in range(21)]
+    write("unityjson", "wheels-21.json", dump(many))
+    bad = copy.deepcopy(car)
+    bad["wheelColliders"][0]["radius"] = -1
+    bad["wheelColliders"][1]["suspensionSpring"]["targetPosition"] = 2
+    bad["rigidbody"]["mass"] = "heavy"
+    write("unityjson", "wrong-values.json", dump(bad))
+    common_hostile("unityjson", json.dumps(car))
+
+
+def physx5():
+    """An input is Base.json, then "=== drive ===" and the drive file (the fuzz target splits it):
+    NVIDIA's files, the golden export, a zero quaternion (issue #35), and the common malformed JSON."""
+    snippet, golden = EXCHANGE / "data" / "physx5-snippet", EXCHANGE / "data" / "golden" / "physx-snippet-4w"
+    sep = "\n=== drive ===\n"
+    base = (snippet / "Base.json").read_text()
+    write("physx5", "snippet-engine-drive.json", base + sep + (snippet / "EngineDrive.json").read_text())
+    write("physx5", "snippet-direct-drive.json", base + sep + (snippet / "DirectDrive.json").read_text())
+    write("physx5", "golden-physx-snippet-4w.json", (golden / "Base.json").read_text() + sep + (golden / "EngineDrive.json").read_text())
+    doc = json.loads(base)
+    for tag, quat in (("zero", [0, 0, 0, 0]), ("scaled", [0, 0, 0, 2]), ("rotated", [0, 0.7071068, 0, 0.7071068])):
+        d = copy.deepcopy(doc)
+        d["SuspensionParams"][0]["SuspensionAttachment"]["Quat"] = quat
+        write("physx5", "quaternion-%s.json" % tag, dump(d))
+    common_hostile("physx5", json.dumps(doc))
+
+
 # Cases that still crash or hang: kept in tests/fuzz/findings/<target>/ (CTest fuzz_finding_*,
 # expected to fail) instead of the corpus, whose replay must pass. Remove an entry once the model
 # is fixed, and run this script again: the case moves into the corpus.
@@ -323,6 +442,7 @@ def main():
     pgms()
     patches()
     sets()
+    usd(), unity_prefab(), unity_json(), physx5()  # the foreign formats (model/exchange)
     move_open_findings()
     total = sum(f.stat().st_size for f in CORPUS.rglob("*") if f.is_file())
     print("corpus: %d files, %d bytes" % (sum(1 for f in CORPUS.rglob("*") if f.is_file()), total))
