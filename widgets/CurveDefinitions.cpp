@@ -201,7 +201,7 @@ CurveDef loadFilterCurve(const VehicleConfig& c, int wheel)
     // (the two channels the model publishes, vehicle-model §2.6).
     const std::size_t w = std::min(std::size_t(std::max(wheel, 0)), c.wheels.empty() ? 0 : c.wheels.size() - 1);
     const double rest = c.wheels.empty() ? 0.0
-                                         : sim::tireRestLoad(c.wheels[w].suspension.sprungMass, c.wheels[w].wheel.mass, kGravity);
+                                         : sim::wheelRestLoad(c.wheels[w], kGravity);
     d.operating = [rest, wheel](const telemetry::Frame& fr) -> std::optional<std::pair<double, double>> {
         if (!(rest > 0.0) || fr.wheel(WheelChannel::InAir, wheel) > 0.5)
             return std::nullopt;

@@ -23,6 +23,9 @@ struct PhysxTireParams {
     double camberStiffnessPerUnitGravity = 0.1 * 180.0 / kPi;  ///< camber stiffness over g (kg/rad)
     /// Friction multiplier against |longitudinal slip|, exactly 3 points (x: 1, y: 1).
     std::vector<GraphPoint> frictionVsSlipGraph{{0.0, 1.0}, {0.1, 1.0}, {1.0, 1.0}};
+    /// The load that normalises the tire's load (its stiffness, the load filter); 0: g·(sprung mass +
+    /// wheel mass) as PhysX 4.1 derives it. PhysX 5 gives every tire its own (N).
+    double restLoad = 0.0;
     friend bool operator==(const PhysxTireParams&, const PhysxTireParams&) = default;
 };
 

@@ -34,6 +34,10 @@ void physxTireParameters(ObjectBuilder<PhysxTireParams> tire)
                kTire("1", ge(0), plaus(0, 5), 0.3, 1.5, "friction multiplier at the point"),
                {"frictionVsSlip", "Friction vs longitudinal slip", "|longitudinal slip|", "friction multiplier",
                 /*fixedFirstX=*/true});
+    Node& rest = tire.scalar("restLoad", &PhysxTireParams::restLoad,
+                             kTire("N", ge(0), plaus(0, 1e6), 0, 0, "load that normalises the tire load (PhysX 5's "
+                                   "TireForceParams.RestLoad); 0: g x (sprung mass + wheel mass)"));
+    rest.omittedValue = Json(0.0);  // files without it keep PhysX 4.1's derived rest load
 }
 
 /// One Unity WheelFrictionCurve (docs/unity.md "Friction curves"). Slips are PhysX's (§2.8):

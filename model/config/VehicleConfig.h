@@ -233,7 +233,7 @@ struct ControlsConfig {
 };
 
 /// The vehicle model generation a vehicle is simulated with (vehicle/ModelGeneration.h).
-enum class ModelGenerationKind { Physx41 };
+enum class ModelGenerationKind { Physx41, Physx5 };
 
 // §1.7 vehicle-wide settings and §6.1 stepping.
 struct SimulationConfig {

@@ -329,8 +329,9 @@ std::unique_ptr<Node> buildVehicleTree()
 
     auto sim = v.object("simulation", &VehicleConfig::simulation, kSimulation.guide, "time step and sub-steps");
     Node& generation = sim.scalar("model", &SimulationConfig::model,
-                                  kSimulation("", any(), same(), kNaN, kNaN, "vehicle model generation: physx41 (the PhysX 4.1 vehicle model, docs/vehicle-model.md)"),
-                                  {"physx41"});
+                                  kSimulation("", any(), same(), kNaN, kNaN, "vehicle model generation: physx41 (the PhysX 4.1 vehicle model, docs/vehicle-model.md) "
+                                             "or physx5 (PhysX 5's vehicle2, docs/vehicle-model-physx5.md)"),
+                                  {"physx41", "physx5"});
     generation.omittedValue = Json("physx41");  // files written before the choice existed stay canonical
     // 1e-4 s (10 kHz) at least: a 600 s run is then 6 million steps; finer steps make runs take hours.
     sim.scalar("timeStep", &SimulationConfig::timeStep,

@@ -49,7 +49,7 @@ void upgradeVersion1Frame(const float* file, int wheels, const VehicleConfig* ve
         float load = std::numeric_limits<float>::quiet_NaN(), normalised = load;
         if (vehicle && std::size_t(w) < vehicle->wheels.size()) {
             const WheelConfig& wc = vehicle->wheels[std::size_t(w)];
-            const double rest = tireRestLoad(wc.suspension.sprungMass, wc.wheel.mass, kGravity);
+            const double rest = wheelRestLoad(wc, kGravity);
             const bool inAir = at(WheelChannel::InAir) > 0.5f && raw == 0.0f;
             const TireLoad l = computeTireLoad(vehicle->tireLoadFilter, raw, rest);
             load = inAir ? 0.0f : static_cast<float>(l.filteredLoad);

@@ -7,8 +7,8 @@
 
 namespace jounce::sim {
 
-void updateGears(const VehicleConfig& c, const VehicleInputs& in, double dt, UpdateCommands& cmd,
-                 DriveState& drive) noexcept
+void updateGears(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in, double dt,
+                 UpdateCommands& cmd, DriveState& drive) noexcept
 {
     JOUNCE_ASSERT(dt > 0.0 && isFinite(dt));
     const DriveType type = c.drive.type;
@@ -28,6 +28,12 @@ void updateGears(const VehicleConfig& c, const VehicleInputs& in, double dt, Upd
         runAutoBox = runAutoBox && !(special ? cmd.thrustLeft * cmd.thrustRight < 0
                                              : (cmd.thrustLeft > 0 && cmd.brakeRight > 0) ||
                                                    (cmd.thrustRight > 0 && cmd.brakeLeft > 0));
+    if (generation.gearboxTiming == GearboxTiming::PerSubStep && !tank) {
+        // PhysX 5: the command is answered here; the change advances in the sub-steps.
+        cmd.accel = updateGearCommandPhysx5(gearbox, c.drive.gears, c.drive.autoBox, c.drive.engine.maxOmega,
+                                            drive.engineOmega, runAutoBox, cmd.accelIn, dt);
+        return;
+    }
     if (runAutoBox) {
         const double cut =
             updateAutoBox(gearbox, c.drive.autoBox, c.drive.engine.maxOmega, drive.engineOmega, cmd.accelIn, dt);
@@ -60,6 +66,13 @@ bool driveIntent(const VehicleConfig& c, const VehicleInputs& in, const UpdateCo
 
 }  // namespace
 
+void engageGear(const VehicleConfig& c, const GearboxState& gearbox, DriveCoupling& out) noexcept
+{
+    out.neutral = c.drive.type == DriveType::None || gearbox.currentGear == kNeutralGearIndex;
+    out.clutchStrength = out.neutral ? 0.0 : c.drive.clutch.strength;
+    out.gearRatio = out.neutral ? 0.0 : totalGearRatio(c.drive.gears, gearbox.currentGear);
+}
+
 DriveCoupling coupleDrive(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in,
                           const UpdateCommands& cmd, const GearboxState& gearbox) noexcept
 {
@@ -68,9 +81,7 @@ DriveCoupling coupleDrive(const VehicleConfig& c, const ModelGeneration& generat
     const DriveType type = c.drive.type;
     const std::size_t n = c.wheels.size();
     DriveCoupling out;
-    out.neutral = type == DriveType::None || gearbox.currentGear == kNeutralGearIndex;
-    out.clutchStrength = out.neutral ? 0.0 : c.drive.clutch.strength;
-    out.gearRatio = out.neutral ? 0.0 : totalGearRatio(c.drive.gears, gearbox.currentGear);
+    engageGear(c, gearbox, out);
     out.intent = driveIntent(c, in, cmd, out.neutral);
 
     out.gearing.fill(1.0);

@@ -3,6 +3,7 @@
 // (§2.16, §2.17), then the clutch, the gear ratio, the intention to accelerate and the
 // differential's weights that couple the engine to the wheels for this update (§2.19 - §2.22).
 
+#include "vehicle/ModelGeneration.h"
 #include "vehicle/VehicleInputs.h"
 #include "vehicle/VehicleUpdate.h"
 
@@ -10,13 +11,18 @@ namespace jounce::sim {
 
 /// U3, U4: applies a forced gear and the gear buttons, runs the autobox (when on) and the gearbox.
 /// Writes the throttle after the autobox's cut to `commands.accel` (the tank ignores the cut; a
-/// vehicle without an engine has no throttle).
-void updateGears(const VehicleConfig& config, const VehicleInputs& inputs, double dt, UpdateCommands& commands,
-                 DriveState& drive) noexcept;
+/// vehicle without an engine has no throttle). Under a generation whose gearbox advances per
+/// sub-step (PhysX 5) only the gear command is answered here: advanceGearboxPhysx5 does the rest.
+void updateGears(const VehicleConfig& config, const ModelGeneration& generation, const VehicleInputs& inputs,
+                 double dt, UpdateCommands& commands, DriveState& drive) noexcept;
 
 /// U5 - U7: clutch strength and total ratio (0 in neutral), the intention to accelerate, the
 /// averaging weights α, gearing signs and the tank's shares; which wheels receive drive torque.
 DriveCoupling coupleDrive(const VehicleConfig& config, const ModelGeneration& generation, const VehicleInputs& inputs,
                           const UpdateCommands& commands, const GearboxState& gearbox) noexcept;
+
+/// The clutch strength, total ratio and neutral flag of `coupling` for the gearbox's current gear
+/// (the rest -- intent, weights, which wheels are driven -- stays as the update decided it).
+void engageGear(const VehicleConfig& config, const GearboxState& gearbox, DriveCoupling& coupling) noexcept;
 
 }  // namespace jounce::sim

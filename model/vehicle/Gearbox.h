@@ -16,6 +16,8 @@ struct GearboxState {
     PhysxTimer autoBoxTimer = 0.0f;  ///< t_auto: time since the last autobox decision (§2.31)
     bool gearUpPressed = false;    ///< request flags; cleared only when a change completes
     bool gearDownPressed = false;
+    bool switchInitiated = false;  ///< PhysX 5: a change began this update; its timer starts at the next sub-step
+    bool autoBoxShifting = false;  ///< PhysX 5: the change in progress is the autobox's (it cuts the throttle)
 };
 
 /// §2.16 forceGearChange(g): current = target = g at once (any change in progress is dropped).
@@ -40,6 +42,17 @@ void updateGearbox(GearboxState& state, const GearsData& gears, double dt) noexc
 double updateAutoBox(GearboxState& state, const AutoBoxData& autoBox, double maxEngineOmega,
                      double engineOmega, double accel, double dt) noexcept;
 
+/// vehicle-model-physx5.md P6 (PxVehicleAutoBoxUpdate, then PxVehicleGearCommandResponseUpdate): once
+/// per update. Without the autobox a held gear button asks for the next gear. A change starts at
+/// once in neutral; the autobox leaves neutral (or reverse) for first without waiting and cuts the
+/// throttle on the update it decides and for its whole change. Returns the throttle after the cut.
+double updateGearCommandPhysx5(GearboxState& state, const GearsData& gears, const AutoBoxData& autoBox,
+                               double maxEngineOmega, double engineOmega, bool autoBoxOn, double accel,
+                               double dt) noexcept;
+/// vehicle-model-physx5.md P6 (PxVehicleGearboxUpdate): once per sub-step of length h. The timer of a
+/// change starts at 0 in the first sub-step after it began and completes the change once it
+/// strictly exceeds switchTime.
+void advanceGearboxPhysx5(GearboxState& state, const GearsData& gears, double h) noexcept;
 /// §2.0 U5: G = ratio[current] × final (0 in neutral). An index outside the table gives 0.
 double totalGearRatio(const GearsData& gears, int gearIndex) noexcept;
 

@@ -40,9 +40,20 @@ double longitudinalSlipFreeRolling(double longSpeed, double omega, double radius
     return (rimSpeed - longSpeed) / denominator;
 }
 
+double longitudinalSlipOverLongSpeed(bool hasTorque, double longSpeed, double omega, double radius,
+                                     double minLongSlipDenominator, const SlipDenominators& offsets) noexcept
+{
+    if (longSpeed == 0.0 && omega == 0.0)
+        return 0.0;
+    const double offset = hasTorque ? offsets.longitudinalTorqueOffset : minLongSlipDenominator;
+    return (omega * radius - longSpeed) / (std::abs(longSpeed) + offset);
+}
+
 double longitudinalSlip(SlipVehicleKind kind, bool hasTorque, double longSpeed, double omega,
                         double radius, double minLongSlipDenominator, const SlipDenominators& offsets) noexcept
 {
+    if (offsets.longitudinal == LongSlipDenominator::LongitudinalSpeed)
+        return longitudinalSlipOverLongSpeed(hasTorque, longSpeed, omega, radius, minLongSlipDenominator, offsets);
     if (!hasTorque)
         return longitudinalSlipFreeRolling(longSpeed, omega, radius, minLongSlipDenominator);
     return kind == SlipVehicleKind::Car ? longitudinalSlipCarWithTorque(longSpeed, omega, radius, offsets)

@@ -23,6 +23,10 @@ double longitudinalSlipTankWithTorque(double longSpeed, double omega, double rad
 double longitudinalSlipFreeRolling(double longSpeed, double omega, double radius,
                                    double minLongSlipDenominator) noexcept;
 
+/// vehicle-model-physx5.md P4, every wheel: s_L = (ω·r − v_L) / (|v_L| + o), o the generation's offset
+/// for a wheel with torque, else minDen; 0 when v_L = 0 and ω = 0.
+double longitudinalSlipOverLongSpeed(bool hasTorque, double longSpeed, double omega, double radius,
+                                     double minLongSlipDenominator, const SlipDenominators& offsets) noexcept;
 enum class SlipVehicleKind { Car, Tank };
 
 /// §2.8 dispatcher: `hasTorque` = accelApplied or brakeApplied for this wheel.

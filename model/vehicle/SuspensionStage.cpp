@@ -7,9 +7,54 @@
 #include <cmath>
 
 namespace jounce::sim {
+namespace {
+
+/// Where the wheel meets the contact plane: the jounce x (from the rest pose, before the compression
+/// limit) and the contact point, or no contact.
+struct PlaneContact {
+    double x = 0.0;
+    bool contact = false;
+    btVector3 point{0, 0, 0};
+};
+
+/// vehicle-model-physx5.md P2 (vehicle2's intersectCylinderPlane and computeJounceAndSeparation): the
+/// wheel cylinder at full droop is pushed up the strut until its deepest rim point lies on the hit
+/// plane. On a flat road with an upright wheel this is the ray's answer; a rolled or cambered
+/// wheel touches with the edge of its tread first.
+PlaneContact sweepCylinder(const WheelConfig& wc, const RoadContact& road, const StrutFrame& strut,
+                           const btVector3& axle)
+{
+    const SuspensionData& sd = wc.suspension;
+    const double r = wc.wheel.radius;
+    const double travel = sd.maxCompression + sd.maxDroop;
+    const btVector3& n = road.normal;
+    const btVector3& w = strut.direction;
+    const btVector3 droopCentre = strut.rayStart + w * (r + sd.maxCompression + sd.maxDroop);
+    const double centreHeight = n.dot(droopCentre) + road.planeD;
+    const double axleNormal = n.dot(axle);
+    // The radius toward the plane within the wheel's plane, then half the tread across it.
+    const double inPlane = (n - axle * axleNormal).length();
+    const double rim = centreHeight >= 0.0 ? -r * inPlane : r * inPlane;
+    const double depth = centreHeight + rim - 0.5 * wc.wheel.width * std::fabs(axleNormal);
+    const double nw = n.dot(w);
+    PlaneContact out;
+    if (depth > 0.0 || nw == 0.0)  // clear of the plane at full droop, or the strut runs along it
+        return out;
+    const double lift = depth / nw;  // how far up the strut the wheel moves to touch the plane
+    if (lift <= 0.0)
+        return out;  // only a strut pointing away from the plane lifts the wheel off it: no load
+    out.contact = true;
+    out.x = lift - sd.maxDroop;  // may exceed maxCompression: the limit row takes the rest
+    const double fromDroop = std::min(lift, travel);
+    out.point = droopCentre - w * fromDroop + w * r;  // the wheel bottom down the strut, as vehicle2's tire speeds
+    return out;
+}
+
+}  // namespace
 
 SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wc, const RoadContact& road,
-                               const StrutFrame& strut, const btVector3& gravity, double h, WheelState& ws) noexcept
+                               const StrutFrame& strut, const btVector3& gravity, double h, WheelState& ws,
+                               const JounceProbe& probe) noexcept
 {
     JOUNCE_ASSERT(h > 0.0 && isFinite(h));
     JOUNCE_ASSERT(wc.wheel.radius > 0.0 && isFinite(wc.suspension.maxCompression) && isFinite(wc.suspension.maxDroop));
@@ -19,7 +64,13 @@ SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig&
     double x = -sd.maxDroop;
     double t = 0.0;
     bool geomContact = false;
-    if (road.hit) {
+    btVector3 sweptPoint(0, 0, 0);
+    if (road.hit && probe.query == JounceQuery::CylinderSweep) {
+        const PlaneContact swept = sweepCylinder(wc, road, strut, probe.wheelAxis);
+        geomContact = swept.contact;
+        x = swept.contact ? swept.x : x;
+        sweptPoint = swept.point;
+    } else if (road.hit) {
         const double dist = road.normal.dot(strut.rayStart) + road.planeD;
         const double nw = road.normal.dot(w);
         if (dist >= 0.0 && nw < 0.0) {
@@ -46,7 +97,7 @@ SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig&
     out.jounce = contact ? x : -sd.maxDroop;
     out.jounceSpeed = xDot;
     out.contact = contact;
-    out.contactPoint = strut.rayStart + w * t;
+    out.contactPoint = probe.query == JounceQuery::CylinderSweep ? sweptPoint : strut.rayStart + w * t;
     return out;
 }
 
@@ -70,6 +121,7 @@ double springForce(SpringLaw law, const SuspensionData& sd, double x, double xDo
 {
     switch (law) {
     case SpringLaw::PreloadedAtRest: return std::max(0.0, sd.sprungMass * ag + sd.springStrength * x) + sd.springDamperRate * xDot;
+    case SpringLaw::UnloadedAtFullDroop: return sd.springStrength * (x + sd.maxDroop) + sd.springDamperRate * xDot;
     }
     return 0.0;
 }

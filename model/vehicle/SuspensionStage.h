@@ -54,10 +54,19 @@ inline StrutFrame strutFrame(const WheelConfig& wheel, const ChassisState& chass
     return strutFrame(wheel, unitTravelDirection(wheel), chassis, cm);
 }
 
-/// §2.3.1 ray/plane jounce, §2.3.3 limits, §2.4.1 jounce speed, §2.4.4 expansion-velocity limit.
-/// Remembers the geometric jounce in `state` for the next sub-step.
+/// How one sub-step finds the jounce: the generation's query and, for a cylinder sweep, the wheel's
+/// steered axle direction in the world (the normal of the wheel's plane).
+struct JounceProbe {
+    JounceQuery query = JounceQuery::Ray;
+    btVector3 wheelAxis{0, 1, 0};
+};
+
+/// §2.3.1 ray/plane jounce (or vehicle-model-physx5.md P2, the cylinder on the hit plane), §2.3.3
+/// limits, §2.4.1 jounce speed, §2.4.4 expansion-velocity limit. Remembers the geometric jounce in
+/// `state` for the next sub-step.
 SuspensionState evaluateJounce(const SimulationConfig& flags, const WheelConfig& wheel, const RoadContact& road,
-                               const StrutFrame& strut, const btVector3& gravity, double h, WheelState& state) noexcept;
+                               const StrutFrame& strut, const btVector3& gravity, double h, WheelState& state,
+                               const JounceProbe& probe = {}) noexcept;
 
 /// §2.4.5: a one-sided row pushing the wheel centre back when the geometric jounce exceeds
 /// maxCompression, removing the fraction `erp` of the excess per step (the generation's

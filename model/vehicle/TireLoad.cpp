@@ -10,6 +10,13 @@ double tireRestLoad(double sprungMass, double wheelMass, double gravity) noexcep
     return guide::tireRestLoad(sprungMass, wheelMass, gravity);  // one formula, shared with the guide helpers
 }
 
+double wheelRestLoad(const WheelConfig& wheel, double gravity) noexcept
+{
+    if (const PhysxTireParams* physx = std::get_if<PhysxTireParams>(&wheel.tire.params); physx && physx->restLoad > 0.0)
+        return physx->restLoad;
+    return tireRestLoad(wheel.suspension.sprungMass, wheel.wheel.mass, gravity);
+}
+
 double filterNormalisedLoad(const TireLoadFilterData& filter, double normalisedLoad) noexcept
 {
     if (normalisedLoad <= filter.minNormalisedLoad)

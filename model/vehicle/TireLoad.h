@@ -20,6 +20,9 @@ double tireRestLoad(double sprungMass, double wheelMass, double gravity) noexcep
 double filterNormalisedLoad(const TireLoadFilterData& filter, double normalisedLoad) noexcept;
 
 /// §2.6: the full chain from the raw tire load (suspension force F_n, may be negative) to F_z.
+/// The wheel's L_rest: its PhysX tire's own rest load when set, else tireRestLoad of its masses.
+double wheelRestLoad(const WheelConfig& wheel, double gravity) noexcept;
+
 TireLoad computeTireLoad(const TireLoadFilterData& filter, double rawLoad, double restLoad) noexcept;
 
 }  // namespace jounce::sim

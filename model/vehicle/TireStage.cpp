@@ -50,8 +50,9 @@ void stickyTire(const TireContact& in, double vL, double vT, double omega, Wheel
                            in.timerStep);
     ws.stickySideTimer =
         advanceStickyTimer(ws.stickySideTimer, std::fabs(vT) < lat.thresholdSpeed && !in.intent, in.timerStep);
+    const bool engage = in.generation.stickyEngage == StickyEngage::BrakeIntent ? in.brakeIntent : !in.intent;
     out.stickyForward =
-        (std::fabs(vL) < lon.thresholdSpeed && omega == 0.0 && !in.intent) || ws.stickyForwardTimer > lon.thresholdTime;
+        (std::fabs(vL) < lon.thresholdSpeed && omega == 0.0 && engage) || ws.stickyForwardTimer > lon.thresholdTime;
     out.stickySide = ws.stickyForwardTimer > 0.0f && ws.stickySideTimer > lat.thresholdTime;
 }
 
@@ -66,7 +67,7 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     TireResult out;
 
     // §2.6 tire load.
-    out.restLoad = tireRestLoad(wc.suspension.sprungMass, wc.wheel.mass, in.gravity);
+    out.restLoad = wheelRestLoad(wc, in.gravity);
     out.load = computeTireLoad(in.loadFilter, in.normalForce, out.restLoad);
     if (!(out.load.filteredLoad * in.road.frictionPair > 0.0)) {
         ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;
@@ -91,16 +92,21 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     // §2.12 low-speed sticky tires.
     out.arm = quatRotate(cs.q, toBt(wheelTireForceAppPoint(wc, in.jounce)) - cm);
     stickyTire(in, vL, vT, omega, ws, out);
+    const bool spring = in.generation.stickyRows == StickyRowLaw::AccelerationSpring;
+    const double lonDamping = in.generation.stickyLongitudinal.damping;
+    const double latDamping = in.generation.stickyLateral.damping;
     if (out.stickyForward) {
         sL = 0.0;
-        out.forwardRow = {cs.x + out.arm, frame.eL, in.generation.stickyLongitudinal.damping * vL};
+        out.forwardRow = {cs.x + out.arm, frame.eL, spring ? 0.0 : lonDamping * vL};
+        out.forwardRow.springDamping = spring ? lonDamping : 0.0;
     }
     if (out.stickySide) {
         sT = 0.0;
-        out.sideRow = {cs.x + out.arm, frame.eT, in.generation.stickyLateral.damping * vT};
+        out.sideRow = {cs.x + out.arm, frame.eT, spring ? 0.0 : latDamping * vT};
+        out.sideRow.springDamping = spring ? latDamping : 0.0;
     }
-    out.stickyForward = out.stickyForward && in.firstSubStep;
-    out.stickySide = out.stickySide && in.firstSubStep;
+    out.stickyForward = out.stickyForward && in.rowSubStep;
+    out.stickySide = out.stickySide && in.rowSubStep;
 
     // §2.10 tire forces, §2.11 camber.
     TireInputs ti;

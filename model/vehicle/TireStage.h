@@ -29,12 +29,13 @@ struct TireContact {
     double steerAngle = 0.0;          ///< rad, incl. Ackermann and toe
     bool torqueApplied = false;       ///< drive or brake torque on this wheel (slip definition, §2.8)
     bool intent = false;              ///< the driver intends to accelerate (§2.12)
+    bool brakeIntent = false;         ///< a brake acts on some wheel (PhysX 5's sticky rule)
     SlipVehicleKind kind = SlipVehicleKind::Car;
     double minLongSlipDenominator = 4.0;
     double gravity = kGravity;        ///< |g|, m/s²
     double h = 0.0;                   ///< sub-step, s
     PhysxTimer timerStep = 0.0f;      ///< the sub-step in single precision, for the sticky timers (§2.31)
-    bool firstSubStep = false;        ///< constraint rows are made from sub-step 0 only
+    bool rowSubStep = false;          ///< constraint rows are made in this sub-step (the generation's choice)
 };
 
 /// The tire of one wheel after one sub-step.
@@ -58,5 +59,6 @@ struct TireResult {
 /// §2.6 - §2.12 for one touching wheel. Reads the wheel speed from `state`, advances its sticky-tire
 /// timers (reset when the tire is not loaded) and its tire state.
 TireResult tireStage(const TireContact& contact, const ChassisState& chassis, const btVector3& cm, WheelState& state);
+
 
 }  // namespace jounce::sim

@@ -7,6 +7,7 @@
 #include "vehicle/DrivetrainStage.h"
 #include "vehicle/GearStage.h"
 #include "vehicle/RoadQueryStage.h"
+#include "vehicle/StickySprings.h"
 #include "vehicle/SuspensionStage.h"
 #include "vehicle/TireStage.h"
 #include "vehicle/tire/TireModel.h"
@@ -246,8 +247,8 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     UpdateCommands cmd = readCommands(c, in);
     if (in.autoBox)
         driveState_.autoBoxOn = *in.autoBox;
-    updateGears(c, in, dt, cmd, driveState_);
     const ModelGeneration& generation = *generation_;
+    updateGears(c, generation, in, dt, cmd, driveState_);
     const DriveCoupling coupling = coupleDrive(c, generation, in, cmd, driveState_.gearbox);
     std::array<double, kMaxWheels> lastJounce;
     for (std::size_t i = 0; i < n; ++i)
@@ -275,7 +276,8 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
 
     // U9: sub-step count from the forward speed at the start (§2.26).
     const double forwardSpeed = cs.v.dot(quatRotate(cs.q, btVector3(1, 0, 0)));
-    const int subSteps = std::fabs(forwardSpeed) < c.simulation.thresholdLongitudinalSpeed
+    const double subStepSpeed = generation.signedSubStepSpeed ? forwardSpeed : std::fabs(forwardSpeed);
+    const int subSteps = subStepSpeed < c.simulation.thresholdLongitudinalSpeed
                              ? c.simulation.lowForwardSpeedSubStepCount
                              : c.simulation.highForwardSpeedSubStepCount;
     for (WheelResult& r : results_) {
@@ -287,9 +289,15 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
 
     // U10: the sub-steps.
     SubStepResults out;
-    for (int k = 0; k < subSteps; ++k)
-        subStep({k, dt / subSteps, dt, gravity, gravity.length(), cm, physxSubStep(dt, subSteps)}, in, cmd, coupling,
-                delta, cs, out);
+    const bool rowsLast = generation.stickyRows == StickyRowLaw::AccelerationSpring;
+    for (int k = 0; k < subSteps; ++k) {
+        const bool rowSubStep = rowsLast ? k == subSteps - 1 : k == 0;
+        subStep({k, rowSubStep, dt / subSteps, dt, gravity, gravity.length(), cm, physxSubStep(dt, subSteps)}, in,
+                cmd, coupling, delta, cs, out);
+    }
+    // PhysX 5's sticky rows are acceleration springs, solved here as PhysX's solver solves them.
+    if (rowsLast)
+        applyStickySprings(dt, cs);
 
     // A constraint without rows still costs Bullet's solver its set-up and ten idle iterations
     // (a lone body skips them): it is in the world only while it has rows, mostly at rest.
@@ -307,6 +315,20 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     publish(subSteps, cmd, coupling, delta, out);
 }
 
+void Vehicle::applyStickySprings(double dt, ChassisState& cs)
+{
+    std::vector<VehicleConstraint::Row>& rows = constraint_->rows();
+    // PhysX lists a constraint's longitudinal rows before its lateral ones; the side rows' damping is
+    // the lateral axis's. stable_partition keeps the wheel order within each group.
+    const double sideDamping = generation_->stickyLateral.damping;
+    const auto springs = std::stable_partition(rows.begin(), rows.end(), [](const auto& r) { return r.springDamping == 0.0; });
+    std::stable_partition(springs, rows.end(), [&](const auto& r) { return r.springDamping != sideDamping; });
+    const std::span<const VehicleConstraint::Row> springRows(&*springs, std::size_t(rows.end() - springs));
+    if (!springRows.empty())
+        solveStickySprings(springRows, body_->getInvMass(), body_->getInvInertiaDiagLocal(), dt, cs);
+    rows.erase(springs, rows.end());
+}
+
 void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const UpdateCommands& cmd,
                       const DriveCoupling& coupling, const std::array<double, kMaxWheels>& delta, ChassisState& cs,
                       SubStepResults& out)
@@ -319,6 +341,9 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
 
     // U10a: brakes from the current wheel speeds (§2.15).
     const WheelBrakes brakes = wheelBrakes(c, in, cmd, state_);
+    bool brakeIntent = false;
+    for (std::size_t i = 0; i < n; ++i)
+        brakeIntent = brakeIntent || brakes[i].applied;
 
     // U10b: suspension and tires, wheel by wheel; forces add up in wheel order (§2.3 - §2.12).
     // Only the first n entries are read; zeroing all kMaxWheels of them cost more than the loop below.
@@ -333,7 +358,10 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         out.touching[i] = false;
         // The first sub-step starts from the update's start pose: its struts are the rays'.
         const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrame(wc, travel_[i], cs, step.cm);
-        const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws);
+        JounceProbe probe{generation.jounceQuery};
+        if (probe.query == JounceQuery::CylinderSweep)
+            probe.wheelAxis = quatRotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
+        const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws, probe);
         out.jounce[i] = susp.jounce;
         out.longSpeed[i] = 0.0;
         if (!susp.contact) {
@@ -342,7 +370,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         }
         out.touching[i] = true;
         VehicleConstraint::Row limit;
-        if (step.index == 0 && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, generation.suspensionLimitErp, limit))
+        if (step.rowSubStep && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, generation.suspensionLimitErp, limit))
             constraint_->addRow(limit);
         const SuspensionForce sf =
             suspensionForce(c.simulation, generation.springLaw, wc, road_[i], strut, susp, step.gravity, cs, step.cm);
@@ -364,7 +392,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.gravity = step.g;
         contact.h = step.h;
         contact.timerStep = step.timerStep;
-        contact.firstSubStep = step.index == 0;
+        contact.brakeIntent = brakeIntent;
+        contact.rowSubStep = step.rowSubStep;
         const TireResult tire = tireStage(contact, cs, step.cm, ws);
         res.suspForce += sf.normalForce;
         res.tireLoad += tire.load.filteredLoad;
@@ -383,10 +412,19 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         addTireResults(tire, susp.contactPoint, res);
     }
 
-    // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24).
+    // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24). A PhysX 5 gearbox advances
+    // here, and a change that completes couples the engine from this sub-step on.
+    DriveCoupling engaged = coupling;
+    if (generation.gearboxTiming == GearboxTiming::PerSubStep && c.drive.type != DriveType::None &&
+        c.drive.type != DriveType::Tank) {
+        const int before = driveState_.gearbox.currentGear;
+        advanceGearboxPhysx5(driveState_.gearbox, c.drive.gears, step.h);
+        if (driveState_.gearbox.currentGear != before)
+            engageGear(c, driveState_.gearbox, engaged);
+    }
     std::array<double, kMaxWheels> omegaNew;
     std::fill_n(omegaNew.begin(), n, 0.0);
-    drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, coupling, step.h, state_, std::span(tireTorque).first(n),
+    drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, engaged, step.h, state_, std::span(tireTorque).first(n),
                                                brakes, driveState_, std::span(omegaNew).first(n));
     rotateWheels(c, generation, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
 

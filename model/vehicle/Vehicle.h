@@ -139,6 +139,9 @@ private:
     void subStep(const SubStepContext& step, const VehicleInputs& inputs, const UpdateCommands& commands,
                  const DriveCoupling& coupling, const std::array<double, kMaxWheels>& steerAngles,
                  ChassisState& chassis, SubStepResults& out);
+    /// PhysX 5: the sticky rows of the last sub-step, acceleration springs, change the chassis
+    /// velocity as PhysX's solver would and leave the constraint (vehicle-model-physx5.md P5).
+    void applyStickySprings(double dt, ChassisState& chassis);
     /// Adds one sub-step's tire quantities to the wheel's telemetry sums.
     static void addTireResults(const TireResult& tire, const btVector3& contactPoint, WheelResult& result);
     /// U13: the averaged per-wheel results and the drive results of the update.

@@ -34,11 +34,15 @@ public:
         double targetSpeed = 0.0;
         double lowerImpulse = -SIMD_INFINITY;
         double upperImpulse = SIMD_INFINITY;
+        /// > 0: an acceleration spring of this damping (1/s, PhysX 5's sticky tire), whose target
+        /// the vehicle sets from the velocity at the end of its update.
+        double springDamping = 0.0;
     };
 
     void clearRows() { rows_.clear(); }
     void addRow(const Row& row) { rows_.push_back(row); }
     std::size_t rowCount() const { return rows_.size(); }
+    std::vector<Row>& rows() { return rows_; }
 
     void getInfo1(btConstraintInfo1* info) override;
     void getInfo2(btConstraintInfo2* info) override;

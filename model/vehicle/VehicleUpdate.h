@@ -82,7 +82,8 @@ struct DriveCoupling {
 
 /// What every wheel of one sub-step shares (U10).
 struct SubStepContext {
-    int index = 0;  ///< k: constraint rows come from sub-step 0
+    int index = 0;  ///< k
+    bool rowSubStep = false;  ///< constraint rows come from this sub-step (the first, or the last under PhysX 5)
     double h = 0.0;   ///< sub-step length, s
     double dt = 0.0;  ///< update length, s
     btVector3 gravity;

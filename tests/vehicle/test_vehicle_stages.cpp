@@ -47,7 +47,7 @@ TireContact tireAtRest(const VehicleConfig& car, const RoadContact& road)
     in.gravity = kGravity;
     in.h = 1.0 / 180.0;
     in.timerStep = physxSubStep(1.0 / 60.0, 3);
-    in.firstSubStep = true;
+    in.rowSubStep = true;
     return in;
 }
 
@@ -318,7 +318,7 @@ private slots:
         in.normalForce = car.wheels[0].suspension.sprungMass * kGravity;
         in.h = 1.0 / 180.0;
         in.timerStep = physxSubStep(1.0 / 60.0, 3);
-        in.firstSubStep = true;
+        in.rowSubStep = true;
         ChassisState cs = levelChassis(0.3);
         cs.v = btVector3(0.1, 0, 0);  // creeping forward below the threshold speed
         WheelState ws;
