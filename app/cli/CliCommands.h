@@ -85,6 +85,7 @@ struct ImportOptions {
     std::string out;
     std::string base;
     std::string differential = "auto";
+    std::string model = "physx5";  // physx5: the model the car is simulated with
 };
 
 struct ExportOptions {

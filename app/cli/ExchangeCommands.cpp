@@ -99,6 +99,10 @@ int importPhysx5(const ImportOptions& o, std::optional<VehicleConfig> base)
         options.differential = exchange::Physx5Differential::Tank;
     else if (o.differential != "auto")
         return usageError("import physx5: --differential is auto, four-wheel, multi-wheel or tank");
+    if (o.model == "physx41")
+        options.model = ModelGenerationKind::Physx41;
+    else if (o.model != "physx5")
+        return usageError("import physx5: --model is physx5 or physx41");
     return finishImport(exchange::importPhysx5Files(o.files[0], o.files[1], options), o);
 }
 

@@ -180,6 +180,10 @@ void addExchangeCommands(CLI::App& app, CommandOptions& o, std::vector<Command>&
         ->type_name("B.json");
     importer->add_option("--differential", i.differential, "physx5: the differential (default: auto)")
         ->type_name("auto|four-wheel|multi-wheel|tank");
+    importer->add_option("--model", i.model,
+                         "physx5: simulate the car with PhysX 5's vehicle2 model as NVIDIA's reader sets it up (the "
+                         "default) or convert it to the PhysX 4.1 model, with a report of what changes")
+        ->type_name("physx5|physx41");
     commands.push_back({importer, [&o] { return importCommand(o.importing); }});
 }
 

@@ -52,6 +52,8 @@ void assembleWheels(Assembly& a)
     for (std::size_t k = 0; k < n; ++k) {
         wheels[k] = sameCount ? a.options.base->wheels[k] : WheelConfig{};
         p5::Wheel p = a.base.wheels[a.order[k]];
+        if (a.options.model == ModelGenerationKind::Physx5)
+            p.restDistance.reset();  // the rest pose of the spring vehicle2 runs, not the legacy one
         p.attachment = {p.attachment.x + cm.x, p.attachment.y + cm.y, p.attachment.z + cm.z};
         filters[k] = p5::importWheel(p, wheels[k], "wheels[" + std::to_string(k) + "]", a.report);
     }
@@ -181,9 +183,9 @@ void assembleGears(Assembly& a)
 namespace {
 
 /// Where the legacy spring's rest pose (Jounce's) and PhysX 5's own spring's differ.
-void noteRestPoses(const BaseData& base, ConversionReport& report)
+void noteRestPoses(const BaseData& base, ModelGenerationKind model, ConversionReport& report)
 {
-    if (!base.legacySprings) {
+    if (!base.legacySprings || model == ModelGenerationKind::Physx5) {
         report.approximated("wheels[*].suspension", "rest pose where PhysX 5's spring carries the sprung mass: "
                                                     "maxDroop = SprungMass x g / Stiffness (at most the travel)");
         return;
@@ -227,7 +229,13 @@ void assemble(Assembly& a)
             a.report.dropped("antiRollBars", "the base vehicle has a different number of wheels");
         }
     }
-    noteRestPoses(a.base, a.report);
+    v.simulation.model = a.options.model;
+    noteRestPoses(a.base, a.options.model, a.report);
+    if (a.options.model == ModelGenerationKind::Physx41)
+        a.report.approximated("simulation.model", "physx41 as asked: the car drives as PhysX 4.1 would drive it, not as "
+                                                  "vehicle2 does (docs/vehicle-model-physx5.md lists what changes: the "
+                                                  "spring's preload, sticky tires, slips, gearbox timing, gravity, the "
+                                                  "differential and the handbrake)");
     if (a.drive.engine) {
         assembleGears(a);
         p5::assembleDifferential(a.base, a.drive, a.options, a.order, v, a.driveProblems, a.report);

@@ -44,8 +44,8 @@ std::string fourWheelMisfit(const DriveData& d, const std::vector<std::size_t>& 
     return {};
 }
 
-void assembleFourWheel(const DriveData& d, const std::vector<std::size_t>& order, VehicleConfig& v,
-                       Problems& problems, ConversionReport& report)
+void assembleFourWheel(const DriveData& d, const std::vector<std::size_t>& order, ModelGenerationKind model,
+                       VehicleConfig& v, Problems& problems, ConversionReport& report)
 {
     if (const std::string misfit = fourWheelMisfit(d, order); !misfit.empty()) {
         problems.error("/FourWheelDifferentialParams", misfit + " (choose another differential)");
@@ -54,8 +54,19 @@ void assembleFourWheel(const DriveData& d, const std::vector<std::size_t>& order
     const std::vector<double> t = inJounceOrder(d.fourWheel.torqueRatios, order);
     const std::vector<double> s = inJounceOrder(d.fourWheel.aveWheelSpeedRatios, order);
     v.drive.type = DriveType::FourWheel;
-    if (const std::string err = importFourWheel({t[0], t[1], t[2], t[3]}, {s[0], s[1], s[2], s[3]}, d.biases,
-                                                v.drive.differential4W, report);
+    // vehicle2's 4-wheel differential splits the torque by AveWheelSpeedRatios, and its limited slip
+    // acts only on wheels in constraint groups, which NVIDIA's snippet drivetrain never gives it
+    // (PxVehicleDifferentialStateUpdate; vehicle-model-physx5.md P7): the car runs an open differential.
+    const bool asRun = model == ModelGenerationKind::Physx5;
+    const std::vector<double>& torque = asRun ? s : t;
+    const FourWheelBiases biases = asRun ? FourWheelBiases{} : d.biases;
+    if (asRun && (d.biases.centerBias > 0.0 || d.biases.frontBias > 0.0 || d.biases.rearBias > 0.0))
+        report.dropped("drive.differential", "the limited slip (biases, targets, rate): vehicle2 applies it only to "
+                                             "wheels in constraint groups, which NVIDIA's snippet drivetrain gives "
+                                             "the 4-wheel differential none of, so the car runs open with the "
+                                             "AveWheelSpeedRatios");
+    if (const std::string err = importFourWheel({torque[0], torque[1], torque[2], torque[3]},
+                                                {s[0], s[1], s[2], s[3]}, biases, v.drive.differential4W, report);
         !err.empty())
         problems.error("/FourWheelDifferentialParams", err);
 }
@@ -145,7 +156,7 @@ void assembleDifferential(const BaseData&, const DriveData& drive, const Physx5I
     switch (choice) {
     case Physx5Differential::Auto:
     case Physx5Differential::FourWheel:
-        assembleFourWheel(drive, order, v, driveProblems, report);
+        assembleFourWheel(drive, order, options.model, v, driveProblems, report);
         break;
     case Physx5Differential::MultiWheel:
         assembleMultiWheel(drive, order, v, driveProblems, report);

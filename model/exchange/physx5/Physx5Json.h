@@ -54,6 +54,9 @@ enum class Physx5Differential {
 
 struct Physx5ImportOptions {
     Physx5Differential differential = Physx5Differential::Auto;
+    /// The model the car is simulated with: PhysX 5's own (the default: the car drives as NVIDIA's
+    /// reader and vehicle2 make it drive), or PhysX 4.1's, converted with a report of what changes.
+    ModelGenerationKind model = ModelGenerationKind::Physx5;
     /// Where the values the files do not hold come from (chassis box and centre of mass, anti-roll
     /// bars, surfaces, controls, simulation settings); without one, Jounce's defaults and a chassis
     /// box estimated from the wheels.
