@@ -73,6 +73,20 @@ void engageGear(const VehicleConfig& c, const GearboxState& gearbox, DriveCoupli
     out.gearRatio = out.neutral ? 0.0 : totalGearRatio(c.drive.gears, gearbox.currentGear);
 }
 
+DriveCoupling advanceGearboxInSubStep(const VehicleConfig& c, const ModelGeneration& generation, double h,
+                                      GearboxState& gearbox, const DriveCoupling& coupling) noexcept
+{
+    DriveCoupling engaged = coupling;
+    if (generation.gearboxTiming != GearboxTiming::PerSubStep || c.drive.type == DriveType::None ||
+        c.drive.type == DriveType::Tank)
+        return engaged;
+    const int before = gearbox.currentGear;
+    advanceGearboxPhysx5(gearbox, c.drive.gears, h);
+    if (gearbox.currentGear != before)
+        engageGear(c, gearbox, engaged);
+    return engaged;
+}
+
 DriveCoupling coupleDrive(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in,
                           const UpdateCommands& cmd, const GearboxState& gearbox) noexcept
 {

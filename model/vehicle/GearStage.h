@@ -25,4 +25,10 @@ DriveCoupling coupleDrive(const VehicleConfig& config, const ModelGeneration& ge
 /// (the rest -- intent, weights, which wheels are driven -- stays as the update decided it).
 void engageGear(const VehicleConfig& config, const GearboxState& gearbox, DriveCoupling& coupling) noexcept;
 
+/// A generation whose gearbox advances per sub-step (PhysX 5): advances it by `h` and returns
+/// `coupling` with the gear it has now (a change that completes couples the engine from this
+/// sub-step on). Other generations, the tank and a car without engine: `coupling` unchanged.
+DriveCoupling advanceGearboxInSubStep(const VehicleConfig& config, const ModelGeneration& generation, double h,
+                                      GearboxState& gearbox, const DriveCoupling& coupling) noexcept;
+
 }  // namespace jounce::sim

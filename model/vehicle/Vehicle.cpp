@@ -414,14 +414,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
 
     // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24). A PhysX 5 gearbox advances
     // here, and a change that completes couples the engine from this sub-step on.
-    DriveCoupling engaged = coupling;
-    if (generation.gearboxTiming == GearboxTiming::PerSubStep && c.drive.type != DriveType::None &&
-        c.drive.type != DriveType::Tank) {
-        const int before = driveState_.gearbox.currentGear;
-        advanceGearboxPhysx5(driveState_.gearbox, c.drive.gears, step.h);
-        if (driveState_.gearbox.currentGear != before)
-            engageGear(c, driveState_.gearbox, engaged);
-    }
+    const DriveCoupling engaged = advanceGearboxInSubStep(c, generation, step.h, driveState_.gearbox, coupling);
     std::array<double, kMaxWheels> omegaNew;
     std::fill_n(omegaNew.begin(), n, 0.0);
     drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, engaged, step.h, state_, std::span(tireTorque).first(n),
