@@ -52,8 +52,10 @@ void assembleWheels(Assembly& a)
     for (std::size_t k = 0; k < n; ++k) {
         wheels[k] = sameCount ? a.options.base->wheels[k] : WheelConfig{};
         p5::Wheel p = a.base.wheels[a.order[k]];
-        if (a.options.model == ModelGenerationKind::Physx5)
+        if (a.options.model == ModelGenerationKind::Physx5) {
             p.restDistance.reset();  // the rest pose of the spring vehicle2 runs, not the legacy one
+            p.ownRestLoad = true;
+        }
         p.attachment = {p.attachment.x + cm.x, p.attachment.y + cm.y, p.attachment.z + cm.z};
         filters[k] = p5::importWheel(p, wheels[k], "wheels[" + std::to_string(k) + "]", a.report);
     }
@@ -174,8 +176,10 @@ void assembleGears(Assembly& a)
         d.clutch.estimateIterations = 1;
         a.report.approximated("ClutchParams.EstimateIterations", "0 (only allowed with the best-possible mode): 1");
     }
-    a.report.approximated("AutoboxParams.UpRatios[1]", "PhysX 5 leaves neutral for first gear at once in automatic mode; "
-                                                       "Jounce waits until the engine speed over MaxOmega exceeds it");
+    if (a.options.model == ModelGenerationKind::Physx41)
+        a.report.approximated("AutoboxParams.UpRatios[1]", "PhysX 5 leaves neutral for first gear at once in automatic "
+                                                           "mode; PhysX 4.1 waits until the engine speed over MaxOmega "
+                                                           "exceeds it");
 }
 
 }  // namespace
@@ -230,6 +234,12 @@ void assemble(Assembly& a)
         }
     }
     v.simulation.model = a.options.model;
+    const bool physx5 = a.options.model == ModelGenerationKind::Physx5;
+    if (a.base.sweepJounce != physx5)
+        a.report.approximated("SuspensionStateCalculationParams.JounceCalculationType",
+                              physx5 ? "raycasts (0): the physx5 model places the wheel's cylinder on the road plane "
+                                       "(the same on flat ground with upright wheels)"
+                                     : "sweeps (1) find the ground with the wheel's cylinder; the physx41 model casts rays");
     noteRestPoses(a.base, a.options.model, a.report);
     if (a.options.model == ModelGenerationKind::Physx41)
         a.report.approximated("simulation.model", "physx41 as asked: the car drives as PhysX 4.1 would drive it, not as "

@@ -58,6 +58,11 @@ void assembleFourWheel(const DriveData& d, const std::vector<std::size_t>& order
     // acts only on wheels in constraint groups, which NVIDIA's snippet drivetrain never gives it
     // (PxVehicleDifferentialStateUpdate; vehicle-model-physx5.md P7): the car runs an open differential.
     const bool asRun = model == ModelGenerationKind::Physx5;
+    for (double bias : {d.biases.centerBias, d.biases.frontBias, d.biases.rearBias})
+        if (bias != 0.0 && bias <= 1.0) {  // a malformed file whatever the model runs
+            problems.error("/FourWheelDifferentialParams", "a bias must be 0 (off) or greater than 1, got " + num(bias));
+            return;
+        }
     const std::vector<double>& torque = asRun ? s : t;
     const FourWheelBiases biases = asRun ? FourWheelBiases{} : d.biases;
     if (asRun && (d.biases.centerBias > 0.0 || d.biases.frontBias > 0.0 || d.biases.rearBias > 0.0))

@@ -292,28 +292,36 @@ std::array<GraphPoint, 2> importWheel(const Wheel& p, WheelConfig& out, const st
                           !c.tireForceAppPoint.empty();
     out.compliance = anyGraph ? std::optional<WheelCompliance>(c) : std::nullopt;
 
-    // The tire keeps the file's own rest load where it differs from g·(m_s + m_w): its stiffness and
-    // load filter then act on the loads PhysX 5 normalises by.
+    // A PhysX 5 car's tire keeps the file's own rest load where it differs from g·(m_s + m_w); a
+    // PhysX 4.1 car's derives it, and scaling the saturation load and the filter by the ratio of the
+    // two keeps the stiffness at every load PhysX 5's.
     PhysxTireParams& t = out.tire.params.emplace<PhysxTireParams>();
     const double derivedRestLoad = restLoad(out);
-    if (p.restLoad > 0.0 && std::abs(p.restLoad - derivedRestLoad) > 1e-6 * p.restLoad)
+    if (p.ownRestLoad && p.restLoad > 0.0 && std::abs(p.restLoad - derivedRestLoad) > 1e-6 * p.restLoad)
         t.restLoad = p.restLoad;
     const double jounceRestLoad = t.restLoad > 0.0 ? t.restLoad : derivedRestLoad;
+    const double ratio = p.restLoad > 0.0 && jounceRestLoad > 0.0 ? p.restLoad / jounceRestLoad : 1.0;
     t.longitudinalStiffnessPerUnitGravity = p.longStiff / kGravity;
     t.camberStiffnessPerUnitGravity = p.camberStiff / kGravity;
     t.latStiffY = jounceRestLoad > 0.0 ? p.latStiffY / jounceRestLoad : p.latStiffY;
-    t.latStiffX = p.latStiffX;
+    t.latStiffX = p.latStiffX * ratio;
     // Jounce's smallest plausible latStiffX (VehicleParameters.cpp): the stiffness saturates from
     // 0.3 % of the rest load on, which is PhysX 5's load-independent stiffness (latStiffX 0) in practice.
     constexpr double kSmallestLatStiffX = 0.01;
     if (t.latStiffX < kSmallestLatStiffX) {
         report.approximated(subject + ".tire.latStiffX",
-                            "LateralStiffnessX " + num(p.latStiffX) +
+                            "LateralStiffnessX " + num(p.latStiffX) + (ratio != 1.0 ? " (scaled to " + num(t.latStiffX) + ")" : "") +
                                 " is below Jounce's smallest, 0.01 (the stiffness saturates from 0.3 % of the rest load on)");
         t.latStiffX = kSmallestLatStiffX;
     }
+    if (std::abs(ratio - 1.0) > 1e-6)
+        report.approximated(subject + ".tire",
+                            "the rest load " + num(p.restLoad) + " N differs from Jounce's g x (m_s + m_w) = " +
+                            num(jounceRestLoad) + " N: latStiffX and the load filter were scaled by their ratio " +
+                            num(ratio) + " so the tire sees the same stiffness at every load");
     t.frictionVsSlipGraph.assign(p.frictionVsSlip.begin(), p.frictionVsSlip.end());
-    return {GraphPoint{p.loadFilter[0].x, p.loadFilter[0].y}, GraphPoint{p.loadFilter[1].x, p.loadFilter[1].y}};
+    return {GraphPoint{p.loadFilter[0].x * ratio, p.loadFilter[0].y * ratio},
+            GraphPoint{p.loadFilter[1].x * ratio, p.loadFilter[1].y * ratio}};
 }
 
 Response responseFor(const std::vector<double>& values)

@@ -37,6 +37,9 @@ struct Wheel {
     double sprungMass = 0.0;
     std::optional<double> restDistance;
     std::optional<double> restDroop;  ///< with restDistance: the droop, when the file gives it (USD's maxDroop)
+    /// The tire keeps restLoad as its own (a PhysX 5 car); else the stiffness and load filter are
+    /// scaled to Jounce's derived rest load, as PhysX 4.1 derives it.
+    bool ownRestLoad = false;
     // Tire, stiffnesses in N per unit slip or per radian.
     double longStiff = 0.0;
     double latStiffX = 0.0;

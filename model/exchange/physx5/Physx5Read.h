@@ -36,6 +36,7 @@ struct BaseData {
     double mass = 0.0;
     Vec3 moi;
     bool limitExpansion = false;
+    bool sweepJounce = false;  ///< JounceCalculationType 1: the wheel's cylinder on the road plane
     Response brake, handbrake, steer;
     Ackermann ackermann;
     std::vector<Wheel> wheels;  ///< by WheelId

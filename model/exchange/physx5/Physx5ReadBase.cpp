@@ -110,9 +110,8 @@ void readBody(ObjectReader& root, Context& c)
         body->reportUnknown();
     }
     if (std::optional<ObjectReader> state = root.object("SuspensionStateCalculationParams", required())) {
-        if (const std::optional<int> type = state->integer("JounceCalculationType", 0, 1, required()); type && *type == 1)
-            c.report.approximated("SuspensionStateCalculationParams.JounceCalculationType",
-                                  "sweeps (1) find the ground with the wheel's cylinder; Jounce casts rays");
+        if (const std::optional<int> type = state->integer("JounceCalculationType", 0, 1, required()))
+            c.out.sweepJounce = *type == 1;  // reported by the importer, which knows the model
         if (const std::optional<bool> limit = state->boolean("LimitSuspensionExpansionVelocity", required()))
             c.out.limitExpansion = *limit;
         state->reportUnknown();

@@ -65,6 +65,7 @@ exchange::ImportResult roundTrip(const VehicleConfig& v, std::optional<VehicleCo
     const exchange::Physx5Files files = exchange::exportPhysx5(v, options);
     exchange::Physx5ImportOptions in;
     in.differential = differentialOf(v);
+    in.model = v.simulation.model;  // a physx41 car comes back as one
     in.base = std::move(base);
     return exchange::importPhysx5(exchange::physx5Text(files.base), exchange::physx5Text(files.drive), in);
 }
@@ -237,11 +238,26 @@ void TestPhysx5::nvidiaFilesImportValidateAndDrive()
     // NVIDIA's wheel 1 is on the +x (left) side: Jounce's front-left, with its spring.
     QCOMPARE(v.wheels[0].geometry.wheelCentreOffset.y, 0.7558199763298035);
     QCOMPARE(v.wheels[0].suspension.springStrength, 33657.3984375);
-    QCOMPARE(v.wheels[0].suspension.maxCompression, 0.10000000149011612);  // the legacy rest distance
+    // A PhysX 5 car rests where vehicle2's own spring carries the sprung mass; each tire keeps the
+    // file's rest load; the snippet's 4-wheel differential runs open (vehicle-model-physx5.md P7).
+    QCOMPARE(v.simulation.model, ModelGenerationKind::Physx5);
+    QCOMPARE(v.wheels[0].suspension.maxDroop, 567.6749877929688 * kGravity / 33657.3984375);
+    QCOMPARE(v.wheels[0].tire.physx()->restLoad, 5628.72314453125);
     QCOMPARE(v.wheels[0].wheel.maxSteer, 0.5235990285873413);
     QCOMPARE(v.wheels[2].wheel.mass, 30.0);
     QCOMPARE(v.wheels[2].tire.physx()->longitudinalStiffnessPerUnitGravity, 24525.0 / kGravity);
-    QCOMPARE(v.drive.differential4W.type, DifferentialType::LS_4WD);
+    QCOMPARE(v.drive.differential4W.type, DifferentialType::OPEN_4WD);
+    QVERIFY(hasNote(r.report, "drive.differential"));
+    // --model physx41: the legacy spring's rest pose and PhysX 4.1's limited slip.
+    exchange::Physx5ImportOptions legacy;
+    legacy.model = ModelGenerationKind::Physx41;
+    const exchange::ImportResult old = exchange::importPhysx5Files(kSnippet + "Base.json", kSnippet + "EngineDrive.json", legacy);
+    QVERIFY2(old.ok(), problemsText(old).c_str());
+    QCOMPARE(old.vehicle.simulation.model, ModelGenerationKind::Physx41);
+    QCOMPARE(old.vehicle.wheels[0].suspension.maxCompression, 0.10000000149011612);  // the legacy rest distance
+    QCOMPARE(old.vehicle.drive.differential4W.type, DifferentialType::LS_4WD);
+    QVERIFY(hasNote(old.report, "simulation.model"));
+    QVERIFY(hasNote(old.report, "SuspensionStateCalculationParams.JounceCalculationType"));
     QCOMPARE(v.drive.ackermann.axleSeparation, 2.863219976425171);
     int resets = 0;
     const double speed = fullThrottleSpeed(v, 10.0, resets);
@@ -279,6 +295,7 @@ void TestPhysx5::presetHoldsTheNvidiaFiles()
     const VehicleConfig p = preset("physx5-snippet");
     exchange::Physx5ImportOptions options;
     options.base = p;
+    options.model = p.simulation.model;
     const exchange::ImportResult r =
         exchange::importPhysx5Files(kSnippet + "Base.json", kSnippet + "EngineDrive.json", options);
     QVERIFY2(r.ok(), problemsText(r).c_str());
@@ -344,8 +361,7 @@ void TestPhysx5::reportsNameWhatIsLost()
         QVERIFY2(hasNote(files.report, subject), subject);
     const exchange::ImportResult r =
         exchange::importPhysx5Files(kSnippet + "Base.json", kSnippet + "EngineDrive.json");
-    for (const char* subject : {"wheels", "SuspensionStateCalculationParams.JounceCalculationType", "chassis.dimensions",
-                                "wheels[*].suspension", "drive.type", "wheels[0].tire"})
+    for (const char* subject : {"wheels", "chassis.dimensions", "wheels[*].suspension", "drive.type", "drive.differential"})
         QVERIFY2(hasNote(r.report, subject), subject);
     QVERIFY(r.report.toText().find("approximated: wheels: put in Jounce's order") != std::string::npos);
 }
