@@ -127,6 +127,7 @@ std::string jounceCustomData(const VehicleConfig& v, ConversionReport&)
     };
     entry("string", "name", quote(v.name));
     entry("string", "description", quote(v.description));
+    entry("string", "model", quote(v.simulation.model == ModelGenerationKind::Physx5 ? "physx5" : "physx41"));
     entry("double", "timeStep", number(v.simulation.timeStep));
     entry("bool", "disableSuspensionForceProjection", boolean(v.simulation.disableSuspensionForceProjection));
     const TireLoadFilterData& f = v.tireLoadFilter;

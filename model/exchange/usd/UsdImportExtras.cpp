@@ -221,6 +221,9 @@ void readSettings(Context& c, VehicleConfig& v)
     const Attributes a(*c.vehicle, c.problems);
     const double L = c.units.length;
     SimulationConfig& s = v.simulation;
+    // Omniverse and Isaac Sim run vehicle2: a layer's car is a PhysX 5 car unless Jounce wrote it as
+    // another (the "model" of its customData, readExtras).
+    s.model = ModelGenerationKind::Physx5;
     s.limitSuspensionExpansionVelocity = a.boolean("physxVehicle:limitSuspensionExpansionVelocity").value_or(false);
     s.thresholdLongitudinalSpeed = a.number("physxVehicle:subStepThresholdLongitudinalSpeed").value_or(5.0 / L) * L;
     s.lowForwardSpeedSubStepCount = static_cast<int>(a.number("physxVehicle:lowForwardSpeedSubStepCount").value_or(3.0));
@@ -276,6 +279,7 @@ void readExtras(Context& c, VehicleConfig& v)
     if (c.options.base && c.options.base->wheels.size() != v.wheels.size())
         v.antiRollBars.clear();
     if (!c.jounce) {
+        c.report.defaulted("simulation.model", "physx5: the layer has no Jounce customData, and Omniverse runs PhysX 5's vehicle2");
         c.report.defaulted("antiRollBars, tireLoadFilter, controls, simulation.timeStep",
                            std::string("no Jounce customData: ") + (c.options.base ? "the base vehicle's" : "Jounce's defaults") +
                                " (the time step from physxScene:timeStepsPerSecond when given)");
@@ -287,6 +291,10 @@ void readExtras(Context& c, VehicleConfig& v)
     };
     text("name", v.name);
     text("description", v.description);
+    std::string model;
+    text("model", model);
+    if (model == "physx41")
+        v.simulation.model = ModelGenerationKind::Physx41;
     const auto numbers = [&](const char* key) {
         const Value* x = c.extra(key);
         return x ? numbersOf(*x).value_or(std::vector<double>{}) : std::vector<double>{};
