@@ -206,21 +206,21 @@ std::optional<InputTrack::Change> readInput(const char* p, std::size_t index, Pr
 
 bool readInputs(std::string_view block, const Sizes& s, RunLog& run, Problems& problems)
 {
-    std::vector<InputTrack::Change> changes;
-    changes.reserve(s.changes);
+    run.inputs = InputTrack{};
     for (std::uint64_t i = 0; i < s.changes; ++i) {
         std::optional<InputTrack::Change> c = readInput(block.data() + i * kInputRecordBytes, i, problems);
         if (!c)
             return false;
-        const bool ordered = changes.empty() ? c->step == 0 : c->step > changes.back().step;
+        const std::size_t held = run.inputs.changeCount();
+        const bool ordered = held == 0 ? c->step == 0 : c->step > run.inputs.change(held - 1).step;
         if (!ordered || c->step >= s.steps) {
             problems.error("", "input change " + std::to_string(i) + ": its step " + std::to_string(c->step) +
                                    " is out of order (the file is damaged)");
             return false;
         }
-        changes.push_back(std::move(*c));
+        run.inputs.addChange(*c);
     }
-    run.inputs = InputTrack::fromChanges(std::move(changes), s.steps);
+    run.inputs.setSteps(s.steps);
     return true;
 }
 

@@ -61,7 +61,7 @@ Json header(const RunLog& run)
                                {"value", f.value ? Json(*f.value) : Json(nullptr)},
                                {"note", f.note}});
     h["figures"] = std::move(figures);
-    h["inputs"] = Json{{"steps", run.inputs.steps()}, {"changes", run.inputs.changes().size()}};
+    h["inputs"] = Json{{"steps", run.inputs.steps()}, {"changes", run.inputs.changeCount()}};
     h["telemetry"] = Json{{"frames", run.telemetry.size()},
                           {"wheels", run.telemetry.wheelCount()},
                           {"truncated", run.truncated},
@@ -99,26 +99,31 @@ std::string runFileBytes(const RunLog& run)
     const std::string text = json::formatJson(header(run));
     const TelemetryTrack& t = run.telemetry;
     std::string out;
-    out.reserve(text.size() + 32 + run.inputs.changes().size() * kInputRecordBytes +
-                t.size() * (8 + 4 * t.valuesPerFrame()));
+    out.reserve(text.size() + 32 + run.inputs.changeCount() * kInputRecordBytes + t.size() * (8 + 4 * t.valuesPerFrame()));
     out += runfile::kMagic;
     out += std::to_string(text.size());
     out += '\n';
     out += text;
-    for (const InputTrack::Change& c : run.inputs.changes())
-        putInput(out, c);
+    for (std::size_t i = 0; i < run.inputs.changeCount(); ++i)
+        putInput(out, run.inputs.change(i));
     for (std::size_t i = 0; i < t.size(); ++i)
         runfile::putLittle(out, t.time(i));
+    std::vector<float> v(t.valuesPerFrame());
     for (std::size_t i = 0; i < t.size(); ++i) {
-        const float* v = t.values(i);
-        for (std::size_t k = 0; k < t.valuesPerFrame(); ++k)
-            runfile::putLittle(out, v[k]);
+        t.wholeValues(i, v.data());
+        for (float f : v)
+            runfile::putLittle(out, f);
     }
     return out;
 }
 
 std::string saveRunFile(const std::string& path, const RunLog& run)
 {
+    // A run file holds every channel of every wheel: a CSV with a few columns of many wheels would
+    // grow by up to 345 times (docs/run-files.md); it is its own file already.
+    if (!run.telemetry.whole())
+        return "a telemetry CSV without every channel of its wheels is not saved as a run file (it holds no driver "
+               "inputs, and its columns are in the CSV already)";
     return json::writeFileAtomic(path, runFileBytes(run));
 }
 
