@@ -93,6 +93,22 @@ bool sameList(const Json* list, const std::vector<std::string>& want)
     return true;
 }
 
+/// `recording`: what the recording dropped, when it stopped at its bound. Only written then.
+void readRecording(ObjectReader& root, RunLog& run)
+{
+    std::optional<ObjectReader> r = root.object("recording");
+    if (!r)
+        return;
+    const std::optional<std::uint64_t> bound = r->unsignedInteger("bound", json::required());
+    const std::optional<std::uint64_t> dropped = r->unsignedInteger("droppedSteps", json::required());
+    (void)r->text("note");
+    r->reportUnknown();
+    if (dropped && *dropped == 0)
+        root.problems().error(r->at("droppedSteps"), "must be at least 1: the key is only written when steps were dropped");
+    run.recordingBound = bound.value_or(0);
+    run.droppedSteps = dropped.value_or(0);
+}
+
 std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
 {
     Problems& problems = root.problems();
@@ -163,6 +179,7 @@ std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& pr
     for (auto& [t, s] : texts)
         run.events.push_back(RunEvent{t, std::move(s)});
     readFigures(*root, run);
+    readRecording(*root, run);
     std::optional<Sizes> sizes = readSizes(*root, version, run);
     root->reportUnknown();
     return problems.hasErrors() ? std::nullopt : sizes;
@@ -302,8 +319,12 @@ RunFileDocument parseRunFile(std::string_view bytes)
     const std::string_view inputs = bytes.substr(offset, s->changes * kInputRecordBytes);
     const std::string_view times = bytes.substr(offset + inputs.size(), s->frames * 8);
     const std::string_view values = bytes.substr(offset + inputs.size() + times.size());
-    if (readInputs(inputs, *s, *run, doc.problems) && readTelemetry(times, values, *s, *run, doc.problems))
-        doc.run = std::move(run);
+    if (!readInputs(inputs, *s, *run, doc.problems) || !readTelemetry(times, values, *s, *run, doc.problems))
+        return doc;
+    // What was not recorded, said where a reader shows warnings; a replay replays what is held.
+    if (const std::string note = run->recordingNote(); !note.empty())
+        doc.problems.warning(run->droppedSteps > 0 ? "/recording" : "/telemetry/truncated", note);
+    doc.run = std::move(run);
     return doc;
 }
 

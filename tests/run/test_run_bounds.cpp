@@ -1,9 +1,15 @@
-// The bounds of recorded runs and of the files that hold them (issue #35): a telemetry CSV takes
-// memory in proportion to its size, refusing wheels that cannot be and columns given twice.
+// The bounds of recorded runs and of the files that hold them (issue #35): a closed-loop run's
+// recording stays within its bound however long the run, and a telemetry CSV takes memory in
+// proportion to its size, refusing wheels that cannot be and columns given twice.
 
+#include "config/ReferenceCar.h"
 #include "run/RunFile.h"
+#include "run/RunLogger.h"
+#include "run/RunRecorder.h"
 #include "run/TelemetryCsvReader.h"
+#include "scenario/ManeuverJson.h"
 #include "telemetry/CsvWriter.h"
+#include "world/TerrainGround.h"
 
 #include <QtTest>
 
@@ -14,9 +20,55 @@ using namespace jounce::sim;
 
 namespace {
 
+std::shared_ptr<const VehicleConfig> referenceCarPtr() { return std::make_shared<const VehicleConfig>(referenceCar()); }
+
+/// Round and round a 30 m circle at 8 m/s for a day: the path follower and the speed controller
+/// change the input on every step.
+Maneuver dayOnACircle()
+{
+    const ManeuverDocument doc = parseManeuver(R"({
+      "format": "jounce.maneuver", "schemaVersion": 1, "name": "circle",
+      "start": {"gear": 1, "autoBox": true, "position": [0, 0], "heading": 0},
+      "smoothing": "raw",
+      "phases": [{"name": "circle", "inputs": {}, "targetSpeed": {"speed": 8.0, "rate": 2.0},
+                  "path": {"type": "circle", "frame": "start", "radius": 30.0, "direction": "left"},
+                  "until": {"duration": 86400}}]})");
+    if (!doc.ok())
+        qFatal("the circle maneuver does not read: %s", doc.problems.items.front().toString().c_str());
+    return doc.maneuver;
+}
+
+/// `steps` steps of the circle recorded with a bound of `maxBytes`.
+std::shared_ptr<RunLog> recordCircle(int steps, std::size_t maxBytes)
+{
+    Simulation sim(makeGround(nullptr), referenceCarPtr(), SpawnPose{});
+    RunRecorder recorder(sim);
+    RunLogger logger;
+    logger.setMaxBytes(maxBytes);
+    recorder.addObserver(logger);
+    recorder.startManeuver(dayOnACircle(), 86400.0);
+    RunLog log;
+    log.name = "circle";
+    log.vehicle = referenceCarPtr();
+    log.start = sim.runStartPose();
+    logger.begin(std::move(log));
+    for (int i = 0; i < steps; ++i)
+        recorder.step();
+    return logger.finish();
+}
+
 std::string firstProblem(const Problems& problems)
 {
     return problems.items.empty() ? std::string() : problems.items.front().toString();
+}
+
+/// Whether some problem of the document has `needle` in its text.
+bool mentions(const Problems& problems, const std::string& needle)
+{
+    for (const Problem& p : problems.items)
+        if (p.toString().find(needle) != std::string::npos)
+            return true;
+    return false;
 }
 
 std::string repeated(const std::string& header, const std::string& row, std::size_t rows)
@@ -33,6 +85,37 @@ std::string repeated(const std::string& header, const std::string& row, std::siz
 class TestRunBounds : public QObject {
     Q_OBJECT
 private slots:
+    void closedLoopRecordingStaysWithinItsBound()
+    {
+        // 72 bytes of input a step beside 356 of telemetry, in blocks of 4096 steps (1.7 MB): with a
+        // 4 MiB bound two blocks fit. Unbounded inputs took the run to 5.4 MB in 12 000 steps; now
+        // the recording stops, inputs and telemetry at the same step, and says so.
+        const std::size_t bound = std::size_t(4) << 20;
+        const int steps = 12000;
+        const std::shared_ptr<RunLog> run = recordCircle(steps, bound);
+        QVERIFY2(run->memoryBytes() <= bound, qPrintable(QString::number(run->memoryBytes())));
+        QCOMPARE(run->inputs.steps(), std::uint64_t(2 * 4096));
+        QCOMPARE(run->inputs.steps() + run->droppedSteps, std::uint64_t(steps));
+        QCOMPARE(std::uint64_t(run->telemetry.size()), run->inputs.steps());
+        QVERIFY2(run->inputs.changeCount() > run->inputs.steps() / 2, "a closed-loop run changes its input nearly every step");
+        QVERIFY(!run->truncated);
+        QCOMPARE(run->recordingBound, std::uint64_t(bound));
+        QVERIFY(QString::fromStdString(run->name).contains(" of 200.0 s]"));
+        QVERIFY(!run->events.empty() && run->events.back().text.find("recording stopped") != std::string::npos);
+        // Twice as long a run takes the same memory: the bound is flat.
+        QCOMPARE(recordCircle(2 * steps, bound)->memoryBytes(), run->memoryBytes());
+
+        // Its file is about as large as the recording, carries the note, and reads back whole.
+        const std::string bytes = runFileBytes(*run);
+        QVERIFY2(bytes.size() < bound + 64 * 1024, qPrintable(QString::number(bytes.size())));
+        const RunFileDocument doc = parseRunFile(bytes);
+        QVERIFY2(doc.ok(), firstProblem(doc.problems).c_str());
+        QCOMPARE(doc.run->droppedSteps, run->droppedSteps);
+        QCOMPARE(doc.run->inputs.steps(), run->inputs.steps());
+        QVERIFY(mentions(doc.problems, "/recording: the recording stopped after"));
+        QVERIFY(runFileBytes(*doc.run) == bytes);
+    }
+
     void telemetryCsvTakesMemoryInProportionToItsSize()
     {
         // The issue's file: a 20-wheel header and 4-byte rows. Each row took a whole 20-wheel frame
