@@ -1,9 +1,11 @@
 // The bounds of recorded runs and of the files that hold them (issue #35): a closed-loop run's
-// recording stays within its bound however long the run, and a telemetry CSV takes memory in
-// proportion to its size, refusing wheels that cannot be and columns given twice.
+// recording stays within its bound however long the run, a run file's steps, frames and truncated
+// flag agree, and a telemetry CSV takes memory in proportion to its size, refusing wheels that
+// cannot be and columns given twice.
 
 #include "config/ReferenceCar.h"
 #include "run/RunFile.h"
+#include "run/RunFileFormat.h"
 #include "run/RunLogger.h"
 #include "run/RunRecorder.h"
 #include "run/TelemetryCsvReader.h"
@@ -13,7 +15,10 @@
 
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
+#include <functional>
 
 using namespace jounce;
 using namespace jounce::sim;
@@ -60,6 +65,18 @@ std::shared_ptr<RunLog> recordCircle(int steps, std::size_t maxBytes)
 std::string firstProblem(const Problems& problems)
 {
     return problems.items.empty() ? std::string() : problems.items.front().toString();
+}
+
+/// The run file with its JSON header changed by `edit` (the first line's length follows).
+std::string withHeader(const std::string& bytes, const std::function<void(nlohmann::json&)>& edit)
+{
+    const std::size_t newline = bytes.find('\n');
+    const std::size_t headerBytes = std::stoul(bytes.substr(runfile::kMagic.size(), newline));
+    nlohmann::json header = nlohmann::json::parse(bytes.substr(newline + 1, headerBytes));
+    edit(header);
+    const std::string text = header.dump();
+    return std::string(runfile::kMagic) + std::to_string(text.size()) + "\n" + text +
+           bytes.substr(newline + 1 + headerBytes);
 }
 
 /// Whether some problem of the document has `needle` in its text.
@@ -114,6 +131,37 @@ private slots:
         QCOMPARE(doc.run->inputs.steps(), run->inputs.steps());
         QVERIFY(mentions(doc.problems, "/recording: the recording stopped after"));
         QVERIFY(runFileBytes(*doc.run) == bytes);
+    }
+
+    void runFileStepsFramesAndTruncatedAgree()
+    {
+        const std::shared_ptr<RunLog> run = recordCircle(120, RunLogger::kMaxRunBytes);
+        const std::string bytes = runFileBytes(*run);
+        QVERIFY(parseRunFile(bytes).ok());
+        const auto expect = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& needle) {
+            const RunFileDocument doc = parseRunFile(withHeader(bytes, edit));
+            QVERIFY(!doc.ok());
+            QVERIFY2(mentions(doc.problems, needle), (needle + " not in: " + firstProblem(doc.problems)).c_str());
+        };
+        // The issue's file: ten million steps beside 120 frames, not truncated. It replayed for
+        // minutes from a few kilobytes.
+        expect([](nlohmann::json& h) { h["inputs"]["steps"] = 10'000'000; }, "/telemetry/frames: must be the number of steps");
+        // Truncated, but with a few frames: Jounce only truncated at hundreds of megabytes.
+        expect([](nlohmann::json& h) {
+            h["inputs"]["steps"] = 10'000'000;
+            h["telemetry"]["truncated"] = true;
+        }, "/telemetry/truncated: true with 120 frames and 10000000 steps");
+        expect([](nlohmann::json& h) { h["telemetry"]["truncated"] = true; }, "/telemetry/truncated: true, but 120 frames");
+        expect([](nlohmann::json& h) { h["inputs"]["steps"] = 10'000'001; }, "/inputs/steps: must be at most 10000000");
+        // A recording note must say something was dropped.
+        expect([](nlohmann::json& h) { h["recording"] = {{"bound", 1}, {"droppedSteps", 0}, {"note", ""}}; },
+               "/recording/droppedSteps");
+        // A run without inputs (a CSV saved as a run) may have frames and no steps, never "truncated".
+        RunLog noInputs = *run;
+        noInputs.inputs = InputTrack{};
+        QVERIFY(parseRunFile(runFileBytes(noInputs)).ok());
+        noInputs.truncated = true;
+        QVERIFY(mentions(parseRunFile(runFileBytes(noInputs)).problems, "/telemetry/truncated: a run without inputs"));
     }
 
     void telemetryCsvTakesMemoryInProportionToItsSize()
