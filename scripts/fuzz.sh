@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan, in build-fuzz) and runs one or
 # all of them for N minutes each:
 #
-#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|all] [minutes]     (default: all 1)
+#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|runfile|telemetrycsv|all] [minutes]  (default: all 1)
 #
 # New inputs go to a scratch corpus outside the repository ($FUZZ_WORK, default
 # ${TMPDIR:-/tmp}/jounce-fuzz/<target>/corpus); crashes, timeouts (> 10 s) and out-of-memory inputs
@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(vehicle maneuver terrain pgm patch set)
+all_targets=(vehicle maneuver terrain pgm patch set runfile telemetrycsv)
 what=${1:-all}
 minutes=${2:-1}
 if [[ ! "$minutes" =~ ^[0-9]+$ ]] || [ "$minutes" -lt 1 ]; then
@@ -43,6 +43,8 @@ max_len() {
     pgm) echo 4096 ;;
     patch) echo 16384 ;;
     set) echo 2048 ;;
+    runfile) echo 65536 ;;       # a short recorded run: the vehicle header and some frames
+    telemetrycsv) echo 32768 ;;  # a header of up to 341 columns and some rows
   esac
 }
 
