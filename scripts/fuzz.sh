@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan, in build-fuzz) and runs one or
 # all of them for N minutes each:
 #
-#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|all] [minutes]
+#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|runfile|telemetrycsv|all] [minutes]
 #   (default: all 1)
 #
 # New inputs go to a scratch corpus outside the repository ($FUZZ_WORK, default
@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 all_targets=(vehicle maneuver terrain pgm patch set)
 all_targets+=(usd unityyaml unityjson physx5)
+all_targets+=(runfile telemetrycsv)
 what=${1:-all}
 minutes=${2:-1}
 if [[ ! "$minutes" =~ ^[0-9]+$ ]] || [ "$minutes" -lt 1 ]; then
@@ -48,6 +49,8 @@ max_len() {
     # A vehicle layer or prefab is 10-20 kB, PhysX 5's two files 15 kB, a Unity JSON file 4 kB.
     usd | unityyaml | physx5) echo 32768 ;;
     unityjson) echo 8192 ;;
+    runfile) echo 65536 ;;       # a short recorded run: the vehicle header and some frames
+    telemetrycsv) echo 32768 ;;  # a header of up to 341 columns and some rows
   esac
 }
 

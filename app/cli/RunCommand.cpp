@@ -228,6 +228,7 @@ int loadReplay(const RunOptions& o, RunSetup& s)
         printProblems(o.inputs, doc.problems);
         return 1;
     }
+    printProblems(o.inputs, doc.problems);  // warnings: what the recording dropped
     s.replayed = doc.run;
     if (s.replayed->inputs.steps() > sim::RunRecorder::kMaxRunSteps) {
         std::cerr << "jounce-cli: run: " << o.inputs << " holds more than " << sim::RunRecorder::kMaxRunSteps

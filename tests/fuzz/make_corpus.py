@@ -410,6 +410,102 @@ def physx5():
         d["SuspensionParams"][0]["SuspensionAttachment"]["Quat"] = quat
         write("physx5", "quaternion-%s.json" % tag, dump(d))
     common_hostile("physx5", json.dumps(doc))
+SEEDS = FUZZ / "seeds"  # run files and CSVs written by jounce-cli (APP_WRITTEN), copied as they are
+APP_WRITTEN = """jounce-cli run --vehicle presets/physx-snippet-4w.json --duration 0.2 --record idle-4w.jrun
+jounce-cli run --vehicle presets/physx-snippet-4w.json --maneuver tests/fuzz/seeds/circle-day.json --duration 0.2 \
+  --record circle-4w.jrun --out circle-4w.csv
+jounce-cli run --vehicle presets/tank.json --duration 0.05 --record idle-tank.jrun --out idle-tank.csv"""
+
+
+def run_parts(data):
+    """A run file's JSON header and the binary blocks after it."""
+    newline = data.index(b"\n")
+    n = int(data[len(b"jounce.run "):newline])
+    return json.loads(data[newline + 1:newline + 1 + n]), data[newline + 1 + n:]
+
+
+def run_file(header, body):
+    text = json.dumps(header, indent=1, ensure_ascii=False).encode()
+    return b"jounce.run %d\n" % len(text) + text + body
+
+
+def as_version1(header, body):
+    """The run as schema version 1 wrote it: no rawTireLoad among the wheel channels."""
+    h = copy.deepcopy(header)
+    h["schemaVersion"] = 1
+    raw = h["telemetry"]["wheelChannels"].index("rawTireLoad")
+    del h["telemetry"]["wheelChannels"][raw]
+    wheels, frames = h["telemetry"]["wheels"], h["telemetry"]["frames"]
+    per = 21 + 16 * wheels
+    values = body[h["inputs"]["changes"] * 48 + frames * 8:]
+    out = bytearray(body[:len(body) - len(values)])
+    for f in range(frames):
+        frame = values[f * per * 4:(f + 1) * per * 4]
+        out += frame[:21 * 4]
+        for w in range(wheels):
+            wheel = frame[(21 + 16 * w) * 4:(21 + 16 * (w + 1)) * 4]
+            out += wheel[:raw * 4] + wheel[(raw + 1) * 4:]
+    return run_file(h, bytes(out))
+
+
+def runfiles():
+    for f in sorted((SEEDS / "runfile").glob("*.jrun")):
+        shutil.copyfile(f, CORPUS / "runfile" / f.name)
+    whole = (SEEDS / "runfile" / "circle-4w.jrun").read_bytes()
+    header, body = run_parts(whole)
+
+    def variant(name, change, data=body):
+        h = copy.deepcopy(header)
+        change(h["inputs"], h["telemetry"], h)
+        write("runfile", name, run_file(h, data))
+
+    # Issue #35: ten million steps beside a few frames and changes replayed for minutes.
+    variant("claims-10M-steps.jrun", lambda i, t, h: i.update(steps=10000000))
+    variant("claims-10M-steps-truncated.jrun", lambda i, t, h: (i.update(steps=10000000), t.update(truncated=True)))
+    variant("steps-over-max.jrun", lambda i, t, h: (i.update(steps=10000001), t.update(truncated=True)))
+    variant("truncated-whole.jrun", lambda i, t, h: t.update(truncated=True))
+    variant("frames-one-more.jrun", lambda i, t, h: t.update(frames=t["frames"] + 1))
+    variant("changes-0.jrun", lambda i, t, h: i.update(changes=0), body[header["inputs"]["changes"] * 48:])
+    variant("no-inputs.jrun", lambda i, t, h: i.update(steps=0, changes=0), body[header["inputs"]["changes"] * 48:])
+    variant("recording-note.jrun", lambda i, t, h: h.update(recording={"bound": 1 << 29, "droppedSteps": 5, "note": "x"}))
+    variant("recording-0-dropped.jrun", lambda i, t, h: h.update(recording={"bound": 1, "droppedSteps": 0, "note": ""}))
+    variant("wheels-20.jrun", lambda i, t, h: t.update(wheels=20))
+    variant("time-step-0.jrun", lambda i, t, h: h.update(timeStep=0))
+    write("runfile", "version-1.jrun", as_version1(header, body))
+    write("runfile", "cut-in-header.jrun", whole[:len(whole) - len(body) - 100])
+    write("runfile", "cut-in-values.jrun", whole[:-7])
+    write("runfile", "header-length-huge.jrun", b"jounce.run 99999999999\n{}")
+    write("runfile", "empty.jrun", b"")
+
+
+def telemetrycsvs():
+    for f in sorted((SEEDS / "telemetrycsv").glob("*.csv")):
+        shutil.copyfile(f, CORPUS / "telemetrycsv" / f.name)
+    lines = (SEEDS / "telemetrycsv" / "circle-4w.csv").read_text().splitlines()
+    columns = lines[0].split(",")
+    rows = [r.split(",") for r in lines[2:]]
+
+    def csv(head, body, units=True):
+        return "\n".join([",".join(head)] + ([lines[1]] if units else []) + [",".join(r) for r in body]) + "\n"
+
+    # Issue #35: every 4-byte row was made a whole 20-wheel frame (345 times the file in memory).
+    write("telemetrycsv", "amp-w19.csv", "time,jounce[W19]\n" + "0,0\n" * 8000)
+    write("telemetrycsv", "empty-cells-posx.csv", "time,posX\n" + "0,\n" * 3000)
+    # Issue #35: a wheel beyond W19 was dropped, a column given twice overwrote the first.
+    write("telemetrycsv", "wheel-w20.csv", "time,jounce[FL],jounce[W20]\n0,0.1,0.2\n")
+    write("telemetrycsv", "column-twice.csv", csv(columns[:-1] + [columns[1]], rows))
+    write("telemetrycsv", "some-columns.csv", "time,jounce[W4],jounce[W19],posY,colour\n0,1,2,3,red\n0.1,1,2,4,blue\n")
+    write("telemetrycsv", "times-equal.csv", csv(columns, [["0"] + r[1:] for r in rows]))
+    write("telemetrycsv", "times-2s.csv", csv(columns, [[str(2 * k)] + r[1:] for k, r in enumerate(rows)], False))
+    write("telemetrycsv", "time-goes-back.csv", csv(columns, [rows[1], rows[0]] + rows[2:]))
+    write("telemetrycsv", "crlf.csv", csv(columns, rows).replace("\n", "\r\n"))
+    write("telemetrycsv", "short-row.csv", csv(columns, rows[:1] + [rows[1][:-1]]))
+    write("telemetrycsv", "nan-inf-empty.csv", "time,posX,posY,jounce[FL]\n0,nan,inf,\n1,-inf,,nan\n")
+    write("telemetrycsv", "not-a-number.csv", "time,jounce[FL]\n0,0.1\n0.1,abc\n")
+    write("telemetrycsv", "columns-5000.csv", "time," + ",".join("c%d" % i for i in range(5000)) + "\n")
+    write("telemetrycsv", "no-time.csv", "forwardSpeed,posX\n1,2\n")
+    write("telemetrycsv", "header-only.csv", lines[0] + "\n" + lines[1] + "\n")
+    write("telemetrycsv", "empty.csv", b"")
 
 
 # Cases that still crash or hang: kept in tests/fuzz/findings/<target>/ (CTest fuzz_finding_*,
@@ -434,7 +530,7 @@ def move_open_findings():
 def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
-    for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set"):
+    for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set", "runfile", "telemetrycsv"):
         (CORPUS / target).mkdir(parents=True)
     vehicles()
     maneuvers()
@@ -443,6 +539,8 @@ def main():
     patches()
     sets()
     usd(), unity_prefab(), unity_json(), physx5()  # the foreign formats (model/exchange)
+    runfiles()
+    telemetrycsvs()
     move_open_findings()
     total = sum(f.stat().st_size for f in CORPUS.rglob("*") if f.is_file())
     print("corpus: %d files, %d bytes" % (sum(1 for f in CORPUS.rglob("*") if f.is_file()), total))
