@@ -51,6 +51,17 @@ std::optional<std::vector<ValueKind>> readKinds(const Json& list)
     return kinds;
 }
 
+/// A count of the marker: a whole number >= 0 as --run-chunk writes it. A float or a negative
+/// number is no count (converting 1e30 to size_t would be undefined).
+bool readCount(const Json& marker, const char* key, std::size_t& out)
+{
+    const auto it = marker.find(key);
+    if (it == marker.end() || !it->is_number_unsigned())
+        return false;
+    out = it->get<std::size_t>();
+    return true;
+}
+
 std::optional<ChunkHeader> readMarker(std::string_view line)
 {
     if (!line.starts_with(kChunkMarker))
@@ -60,19 +71,16 @@ std::optional<ChunkHeader> readMarker(std::string_view line)
     if (!j || !j->is_object())
         return std::nullopt;
     ChunkHeader h;
-    try {
-        h.fingerprint = j->at("fingerprint").get<std::string>();
-        h.chunk = j->at("chunk").get<std::size_t>();
-        h.chunks = j->at("chunks").get<std::size_t>();
-        h.first = j->at("first").get<std::size_t>();
-        h.end = j->at("end").get<std::size_t>();
-        h.points = j->at("points").get<std::size_t>();
-        if (const auto kinds = j->find("parameters"); kinds != j->end() && !(h.parameters = readKinds(*kinds)))
-            return std::nullopt;
-    } catch (const std::exception&) {
+    const auto fingerprint = j->find("fingerprint");
+    if (fingerprint == j->end() || !fingerprint->is_string() || !readCount(*j, "chunk", h.chunk) ||
+        !readCount(*j, "chunks", h.chunks) || !readCount(*j, "first", h.first) || !readCount(*j, "end", h.end) ||
+        !readCount(*j, "points", h.points))
         return std::nullopt;
-    }
-    if (h.first >= h.end || h.end > h.points || h.points > kMaxPoints)  // a hostile count bounds nothing else
+    h.fingerprint = fingerprint->get<std::string>();
+    if (const auto kinds = j->find("parameters"); kinds != j->end() && !(h.parameters = readKinds(*kinds)))
+        return std::nullopt;
+    // A hostile count bounds nothing else.
+    if (h.first >= h.end || h.end > h.points || h.points > kMaxPoints || h.chunk >= h.chunks || h.chunks > h.points)
         return std::nullopt;
     return h;
 }

@@ -134,6 +134,34 @@ private slots:
         QVERIFY2(c.error.find(words.toStdString()) != std::string::npos, c.error.c_str());
     }
 
+    void editedMarkersAreRefused_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        // Counts are whole numbers >= 0, the chunk one of the plan's: a count of 1e30 once went
+        // through a conversion to size_t that is undefined (fuzz_chunkresult's first finding).
+        QTest::newRow("chunk 1e30") << R"("chunk":1,)" << R"("chunk":8888888888888888888888888888880,)";
+        QTest::newRow("chunk 1.5") << R"("chunk":1,)" << R"("chunk":1.5,)";
+        QTest::newRow("chunk -1") << R"("chunk":1,)" << R"("chunk":-1,)";
+        QTest::newRow("chunk 3 of 3") << R"("chunk":1,)" << R"("chunk":3,)";
+        QTest::newRow("first as text") << R"("first":3,)" << R"("first":"3",)";
+        QTest::newRow("points 9.0") << R"("points":9,)" << R"("points":9.0,)";
+        QTest::newRow("no fingerprint") << R"("fingerprint":)" << R"("fingerprint_":)";
+    }
+
+    void editedMarkersAreRefused()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        std::vector<ChunkFile> files = chunkResults();
+        std::string& text = files[1].text;
+        const std::size_t at = text.find(from.toStdString());
+        QVERIFY(at != std::string::npos && at < text.find('\n'));
+        text.replace(at, std::size_t(from.size()), to.toStdString());
+        const Collected c = collectChunks(files);
+        QVERIFY2(c.error.starts_with("chunk-1.csv: not the results of `jounce-cli sweep --run-chunk`"), c.error.c_str());
+    }
+
     void resultsWithoutParameterKindsCollectAsBefore()
     {
         // Written before the marker listed what the parameter columns hold: collected, parameter
