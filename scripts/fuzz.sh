@@ -2,8 +2,8 @@
 # Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan, in build-fuzz) and runs one or
 # all of them for N minutes each:
 #
-#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|all] [minutes]
-#   (default: all 1)
+#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|runfile|
+#                    telemetrycsv|sweep|chunkresult|all] [minutes]   (default: all 1)
 #
 # New inputs go to a scratch corpus outside the repository ($FUZZ_WORK, default
 # ${TMPDIR:-/tmp}/jounce-fuzz/<target>/corpus); crashes, timeouts (> 10 s) and out-of-memory inputs
@@ -20,6 +20,8 @@ cd "$(dirname "$0")/.."
 
 all_targets=(vehicle maneuver terrain pgm patch set)
 all_targets+=(usd unityyaml unityjson physx5)
+all_targets+=(runfile telemetrycsv)
+all_targets+=(sweep chunkresult)
 what=${1:-all}
 minutes=${2:-1}
 if [[ ! "$minutes" =~ ^[0-9]+$ ]] || [ "$minutes" -lt 1 ]; then
@@ -48,6 +50,12 @@ max_len() {
     # A vehicle layer or prefab is 10-20 kB, PhysX 5's two files 15 kB, a Unity JSON file 4 kB.
     usd | unityyaml | physx5) echo 32768 ;;
     unityjson) echo 8192 ;;
+    runfile) echo 65536 ;;       # a short recorded run: the vehicle header and some frames
+    telemetrycsv) echo 32768 ;;  # a header of up to 341 columns and some rows
+    # A sweep file names its vehicle, maneuver and terrain (presets or small inline objects): a few kB.
+    sweep) echo 8192 ;;
+    # Chunk results: a marker, a header and a few dozen rows per chunk, a few chunks in one input.
+    chunkresult) echo 16384 ;;
   esac
 }
 

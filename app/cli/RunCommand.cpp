@@ -18,6 +18,7 @@
 #include "scenario/ManeuverJson.h"
 #include "analysis/SimulinkPoses.h"
 #include "world/TerrainJson.h"
+#include "world/TerrainStartJson.h"
 
 #include <algorithm>
 #include <chrono>
@@ -59,25 +60,18 @@ std::string terrainOfRun(const sim::RunLog& run, const std::string& runPath)
     return std::ifstream(beside).good() ? beside : file;
 }
 
-/// `--start`: "X,Y" or "X,Y,HEADING" (m, m, rad), or the name of one of the terrain's start points.
-/// Returns the pose, or nullopt with `error` set.
+/// `--start`: "X,Y" or "X,Y,HEADING" (m, m, rad), or the name of one of the terrain's start points
+/// (which never reads as coordinates: the terrain reader refuses such names). Returns the pose, or
+/// nullopt with `error` set.
 std::optional<sim::SpawnPose> resolveStart(const std::string& spec, const sim::Terrain* terrain, std::string& error)
 {
-    std::vector<double> numbers;
-    const char* p = spec.c_str();
-    while (true) {
-        char* end = nullptr;
-        const double v = std::strtod(p, &end);
-        if (end == p || !std::isfinite(v) || std::fabs(v) > sim::terrain_limits::kMaxCoordinate)
-            break;
-        numbers.push_back(v);
-        p = end;
-        if (*p != ',')
-            break;
-        ++p;
+    if (const std::optional<sim::TerrainStart> at = sim::startCoordinates(spec)) {
+        const double limit = sim::terrain_limits::kMaxCoordinate;
+        if (std::fabs(at->x) <= limit && std::fabs(at->y) <= limit && std::fabs(at->heading) <= limit)
+            return sim::SpawnPose{at->x, at->y, at->heading};
+        error = "--start " + spec + ": coordinates and heading lie within +-" + json::formatNumber(limit);
+        return std::nullopt;
     }
-    if (*p == '\0' && (numbers.size() == 2 || numbers.size() == 3))
-        return sim::SpawnPose{numbers[0], numbers[1], numbers.size() == 3 ? numbers[2] : 0.0};
     if (terrain)
         if (const sim::TerrainStart* named = terrain->findStart(spec))
             return sim::SpawnPose{named->x, named->y, named->heading};
@@ -228,6 +222,7 @@ int loadReplay(const RunOptions& o, RunSetup& s)
         printProblems(o.inputs, doc.problems);
         return 1;
     }
+    printProblems(o.inputs, doc.problems);  // warnings: what the recording dropped
     s.replayed = doc.run;
     if (s.replayed->inputs.steps() > sim::RunRecorder::kMaxRunSteps) {
         std::cerr << "jounce-cli: run: " << o.inputs << " holds more than " << sim::RunRecorder::kMaxRunSteps

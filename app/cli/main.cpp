@@ -84,7 +84,14 @@ void addRunCommand(CLI::App& app, RunOptions& o, std::vector<Command>& commands)
         ->check(secondsUpTo(kMaxRunDuration, " (one day)"));
     run->add_option("--start", o.start,
                     "begin at one of the terrain's named start points (\"bumps\") or at X,Y (m) heading HEADING (rad)")
-        ->type_name("NAME|X,Y[,HEADING]");
+        ->type_name("NAME|X,Y[,HEADING]")
+        ->check(CLI::Validator(
+            [](std::string& start) {
+                // Not "no start": an empty name from a script's unset variable is a mistake to report.
+                return start.empty() ? std::string("an empty start: give a start point's name or X,Y[,HEADING]")
+                                     : std::string();
+            },
+            ""));  // the type name says it
     run->add_option("--out", o.out, "write the telemetry CSV")->type_name("run.csv");
     run->add_option("--poses", o.poses, "write the Simulink 3D poses CSV")->type_name("poses.csv");
     run->add_flag("--figures-json", o.figuresJson, "print the handling figures as JSON instead of the summary");

@@ -1,5 +1,6 @@
 #include "ExchangeActions.h"
 
+#include "ImportRunner.h"
 #include "VehicleDocument.h"
 #include "exchange/physx5/Physx5Json.h"
 #include "exchange/unity/UnityExport.h"
@@ -14,7 +15,9 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMainWindow>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -62,9 +65,22 @@ ConversionReportDialog::ConversionReportDialog(const QString& summary, const exc
 QString ConversionReportDialog::summary() const { return summary_->text(); }
 
 ExchangeActions::ExchangeActions(VehicleDocument& document, QWidget* window)
-    : QObject(window), document_(document), window_(window)
+    : QObject(window), document_(document), window_(window), runner_(new ImportRunner(window, this))
 {
     setObjectName(QStringLiteral("exchangeActions"));
+    connect(runner_, &ImportRunner::finished, this, [this](const QString& source, const ImportRunner::Result& result) {
+        emit importFinished(finishImport(*result, source));
+    });
+    connect(runner_, &ImportRunner::cancelled, this, [this](const QString& source) {
+        if (auto* main = qobject_cast<QMainWindow*>(window_))
+            main->statusBar()->showMessage(tr("Import of %1 cancelled; the open vehicle is unchanged.").arg(source), 8000);
+    });
+}
+
+void ExchangeActions::startImport(const QString& source,
+                                  std::function<exchange::ImportResult(const exchange::ImportControl&)> work)
+{
+    runner_->start(source, std::move(work));
 }
 
 void ExchangeActions::showReport(const QString& summary, const exchange::ConversionReport& report,
@@ -96,7 +112,7 @@ bool ExchangeActions::finishImport(const exchange::ImportResult& result, const Q
     return true;
 }
 
-bool ExchangeActions::importPhysx5(const QString& basePath, const QString& drivePath, const QString& differential,
+void ExchangeActions::importPhysx5(const QString& basePath, const QString& drivePath, const QString& differential,
                                    bool keepOpenVehicle)
 {
     exchange::Physx5ImportOptions options;
@@ -108,17 +124,24 @@ bool ExchangeActions::importPhysx5(const QString& basePath, const QString& drive
         options.differential = exchange::Physx5Differential::MultiWheel;
     else if (differential == QLatin1String("tank"))
         options.differential = exchange::Physx5Differential::Tank;
-    const exchange::ImportResult result =
-        exchange::importPhysx5Files(basePath.toStdString(), drivePath.toStdString(), options);
-    return finishImport(result, QFileInfo(basePath).fileName() + " + " + QFileInfo(drivePath).fileName());
+    startImport(QFileInfo(basePath).fileName() + " + " + QFileInfo(drivePath).fileName(),
+                [options, base = basePath.toStdString(), drive = drivePath.toStdString()](const exchange::ImportControl& control) {
+                    exchange::Physx5ImportOptions o = options;
+                    o.control = control;
+                    return exchange::importPhysx5Files(base, drive, o);
+                });
 }
 
-bool ExchangeActions::importUsd(const QString& path, bool keepOpenVehicle)
+void ExchangeActions::importUsd(const QString& path, bool keepOpenVehicle)
 {
     exchange::UsdImportOptions options;
     if (keepOpenVehicle)
         options.base = document_.config();
-    return finishImport(exchange::importUsdFile(path.toStdString(), options), QFileInfo(path).fileName());
+    startImport(QFileInfo(path).fileName(), [options, file = path.toStdString()](const exchange::ImportControl& control) {
+        exchange::UsdImportOptions o = options;
+        o.control = control;
+        return exchange::importUsdFile(file, o);
+    });
 }
 
 QString ExchangeActions::exportPhysx5(const QString& directory)
@@ -141,9 +164,11 @@ QString ExchangeActions::exportUsd(const QString& path)
     return {};
 }
 
-bool ExchangeActions::importUnity(const QString& path)
+void ExchangeActions::importUnity(const QString& path)
 {
-    return finishImport(exchange::importUnityFile(path.toStdString()), QFileInfo(path).fileName());
+    startImport(QFileInfo(path).fileName(), [file = path.toStdString()](const exchange::ImportControl& control) {
+        return exchange::importUnityFile(file, control);
+    });
 }
 
 QString ExchangeActions::exportUnity(const QString& path)

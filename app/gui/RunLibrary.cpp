@@ -16,14 +16,53 @@ void RunLibrary::add(std::shared_ptr<const sim::RunLog> run)
     if (!run)
         return;
     recent_.push_back(std::move(run));
-    // Drop the oldest (a pinned one lives on in pinned_).
-    std::size_t bytes = 0;
+    if (trim())
+        rebuildReferences();
+}
+
+std::size_t RunLibrary::heldBytes() const
+{
+    std::vector<const sim::RunLog*> runs;
     for (const auto& r : recent_)
+        runs.push_back(r.get());
+    for (const auto& r : pinned_)
+        runs.push_back(r.get());
+    std::sort(runs.begin(), runs.end());
+    runs.erase(std::unique(runs.begin(), runs.end()), runs.end());
+    std::size_t bytes = 0;
+    for (const sim::RunLog* r : runs)
         bytes += r->memoryBytes();
-    while (recent_.size() > kMaxRecent || (recent_.size() > 1 && bytes > kMaxRecentBytes)) {
-        bytes -= recent_.front()->memoryBytes();
+    return bytes;
+}
+
+bool RunLibrary::trim()
+{
+    // The oldest go first (a pinned one lives on in pinned_).
+    while (recent_.size() > kMaxRecent)
         recent_.pop_front();
+    bool referencesDropped = false;
+    while (heldBytes() > maxBytes_) {
+        // The oldest recent run that frees memory (not a reference), never the newest.
+        std::size_t i = 0;
+        while (i + 1 < recent_.size() && isPinned(recent_[i].get()))
+            ++i;
+        if (i + 1 < recent_.size()) {
+            recent_.erase(recent_.begin() + std::ptrdiff_t(i));
+            continue;
+        }
+        if (pinned_.size() <= 1)
+            break;
+        // Then the oldest reference, from the recent runs too (but the newest).
+        const std::shared_ptr<const sim::RunLog> dropped = pinned_.back();
+        pinned_.pop_back();
+        referencesDropped = true;
+        for (std::size_t j = 0; j + 1 < recent_.size();)
+            if (recent_[j] == dropped)
+                recent_.erase(recent_.begin() + std::ptrdiff_t(j));
+            else
+                ++j;
     }
+    return referencesDropped;
 }
 
 std::shared_ptr<const sim::RunLog> RunLibrary::lastReplayable() const
@@ -56,6 +95,7 @@ void RunLibrary::pin(std::shared_ptr<const sim::RunLog> run)
     const std::size_t room = kMaxReferences - (live_ ? 1 : 0);
     if (pinned_.size() > room)
         pinned_.resize(room);
+    trim();
     rebuildReferences();
 }
 

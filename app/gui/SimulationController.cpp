@@ -1,6 +1,7 @@
 #include "SimulationController.h"
 
 #include "compare/EditDescription.h"
+#include "run/RunLogger.h"
 
 #include <QElapsedTimer>
 #include <QKeyEvent>
@@ -221,9 +222,13 @@ void SimulationController::drain()
     runner_->partnerTelemetry().drain(partnerBuffer_);
     if (partnerLive_)
         for (const telemetry::Frame& f : partnerBuffer_) {
-            if (!partnerLive_->telemetry.empty() && f.time() <= partnerLive_->telemetry.time(partnerLive_->telemetry.size() - 1))
-                partnerLive_->telemetry = sim::TelemetryTrack(partnerLive_->telemetry.wheelCount());  // a new run
-            partnerLive_->telemetry.append(f);
+            sim::TelemetryTrack& live = partnerLive_->telemetry;
+            if (!live.empty() && f.time() <= live.time(live.size() - 1))
+                live = sim::TelemetryTrack(live.wheelCount());  // a new run
+            // The live trace stops growing at a recorded run's bound, like the partner's own
+            // recording (which the library gets when the run ends).
+            if (live.memoryBytes() + live.growthBytes() <= sim::RunLogger::kMaxRunBytes)
+                live.append(f);
         }
     runner_->telemetry().drain(buffer_);
     if (!buffer_.empty()) {

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
+#include <string_view>
 
 namespace jounce::compare {
 namespace {
@@ -85,6 +87,25 @@ std::string sectionOfPointer(const std::string& pointer)
 }
 
 namespace {
+
+/// Whether every token of the pointer is a member name (a vehicle's start with a letter) or an
+/// array index as RFC 6901 writes it ("0", or digits without a leading zero). The edit session's
+/// parameter paths read "01", "+1" or " 1" as indices too; such a pointer goes to the document,
+/// which refuses it as the standard says.
+bool plainPointer(std::string_view pointer)
+{
+    for (std::size_t at = 0; at < pointer.size();) {
+        const std::size_t end = std::min(pointer.find('/', at + 1), pointer.size());
+        const std::string_view token = pointer.substr(at + 1, end - at - 1);
+        const bool index = !token.empty() && token.find_first_not_of("0123456789") == std::string_view::npos &&
+                           (token == "0" || token[0] != '0');
+        const bool name = !token.empty() && std::isalpha(static_cast<unsigned char>(token[0]));
+        if (!index && !name)
+            return false;
+        at = end;
+    }
+    return true;
+}
 
 std::string escapeToken(const std::string& key)
 {
@@ -176,6 +197,8 @@ std::optional<config::EditList> patchEdits(const VehicleConfig& base, const Json
         if (path == op.end() || !path->is_string())
             return std::nullopt;
         const std::string pointer = path->get<std::string>();
+        if (!plainPointer(pointer))
+            return std::nullopt;  // the document judges it, as RFC 6901 says
         const config::Node* leaf = registry.findLeaf(pointer);
         if (pointer.empty() || pointer.find('*') != std::string::npos || !leaf || !registry.get(base, pointer))
             return std::nullopt;

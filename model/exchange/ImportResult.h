@@ -7,7 +7,10 @@
 #include "exchange/ConversionReport.h"
 #include "json/Problem.h"
 
+#include <atomic>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jounce::exchange {
@@ -32,5 +35,34 @@ struct ImportResult {
     /// Every file was read without an error and the vehicle is valid.
     bool ok() const { return !hasErrors(); }
 };
+
+/// The stages of an import, as a progress display names them.
+enum class ImportStage { Reading, Converting };
+
+/// Lets the caller of an import on another thread (the workbench's File > Import) follow it and
+/// stop it: the importers call `stage` as they enter a stage and look at `cancel` there, returning
+/// cancelledImport instead of going on. Between two stages an import runs to the next one.
+struct ImportControl {
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(ImportStage)> stage;  ///< called on the importing thread
+
+    /// Reports the stage; false when the import is to stop.
+    bool enter(ImportStage s) const
+    {
+        if (stage)
+            stage(s);
+        return !(cancel && cancel->load(std::memory_order_relaxed));
+    }
+};
+
+/// What a cancelled import returns: no vehicle, an error saying so under `file`.
+inline ImportResult cancelledImport(std::string title, const std::string& file)
+{
+    ImportResult result;
+    result.report.title = std::move(title);
+    result.problems.push_back({file, {}});
+    result.problems.back().problems.error("", "the import was cancelled");
+    return result;
+}
 
 }  // namespace jounce::exchange

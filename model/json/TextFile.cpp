@@ -343,12 +343,32 @@ int removeStrayTempFiles(const std::string& path)
     return removed;
 }
 
+namespace {
+
+/// The state letter of /proc/PID/stat ('R', 'S', 'Z' for a zombie, ...), or 0 when unknown.
+char processState(long pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat;
+    if (!in || !std::getline(in, stat))
+        return 0;
+    const std::size_t comm = stat.rfind(')');  // the command name may hold spaces and parentheses
+    return comm != std::string::npos && comm + 2 < stat.size() ? stat[comm + 2] : char(0);
+}
+
+}  // namespace
+
 bool processRunning(long pid)
 {
     if (pid <= 0 || pid != static_cast<pid_t>(pid))
         return false;
-    // EPERM: it runs, as another user.
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH;
+    // EPERM: it exists, as another user's process.
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+        return false;
+    // A process killed but not yet reaped by its parent (a zombie, or dead on its way out) still
+    // answers kill(pid, 0), but it runs no more: what it left behind is an orphan's.
+    const char state = processState(pid);
+    return state != 'Z' && state != 'X' && state != 'x';
 }
 
 }  // namespace jounce::json

@@ -53,7 +53,8 @@ private:
 /// call it before they write.
 int removeStrayTempFiles(const std::string& path);
 
-/// Whether a process with this id exists (kill(pid, 0) does not fail with ESRCH).
+/// Whether a process with this id runs: it exists (kill(pid, 0) does not fail with ESRCH) and is
+/// not a zombie, dead but not yet reaped by its parent (/proc/PID/stat state Z or X).
 bool processRunning(long pid);
 
 }  // namespace jounce::json

@@ -1,6 +1,5 @@
 #include "run/InputTrack.h"
 
-#include <algorithm>
 #include <cassert>
 
 namespace jounce::sim {
@@ -26,17 +25,8 @@ const ManualInput& InputTrack::at(std::uint64_t step) const
 {
     assert(step < steps_ && !changes_.empty());
     // The last change at or before `step`.
-    auto it = std::upper_bound(changes_.begin(), changes_.end(), step,
-                               [](std::uint64_t s, const Change& c) { return s < c.step; });
-    return std::prev(it)->input;
-}
-
-InputTrack InputTrack::fromChanges(std::vector<Change> changes, std::uint64_t steps)
-{
-    InputTrack track;
-    track.changes_ = std::move(changes);
-    track.steps_ = steps;
-    return track;
+    const std::size_t after = changes_.partitionPoint([step](const Change& c) { return c.step <= step; });
+    return changes_[after - 1].input;
 }
 
 }  // namespace jounce::sim

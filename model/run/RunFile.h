@@ -19,6 +19,11 @@ inline constexpr int kRunSchemaVersion = 2;
 inline constexpr std::size_t kMaxRunFileBytes = std::size_t(2) << 30;
 /// The JSON header at most (edits and figures; the vehicle is at most 4 MiB like a vehicle file).
 inline constexpr std::size_t kMaxRunHeaderBytes = std::size_t(64) << 20;
+/// A run whose telemetry stopped before its inputs (`telemetry.truncated`, written by Jounce before
+/// the recording bound covered the inputs) holds at least this much telemetry: it stopped at 512 MiB
+/// in memory, which is at least 400 MiB in the file. A file claiming it with less is refused, so
+/// that a replay's length stays in proportion to the file.
+inline constexpr std::size_t kMinTruncatedTelemetryBytes = std::size_t(256) << 20;
 /// Bytes of one input change in the binary inputs block.
 inline constexpr std::size_t kInputRecordBytes = 48;
 

@@ -5,6 +5,7 @@
 #include "run/RunFile.h"
 #include "run/RunFileFormat.h"
 #include "run/RunFileUpgrade.h"
+#include "run/RunRecorder.h"
 
 #include "config/VehicleJson.h"
 #include "json/JsonText.h"
@@ -93,6 +94,53 @@ bool sameList(const Json* list, const std::vector<std::string>& want)
     return true;
 }
 
+/// A run records a frame on every step it records, so the frames are the steps -- unless the run
+/// has no inputs at all (a telemetry CSV saved as a run file), or its telemetry stopped before its
+/// inputs (`truncated`), as Jounce bounded a recording before its bound covered the inputs too:
+/// only a run with 512 MiB of telemetry in memory got there, and its steps are at most
+/// RunRecorder::kMaxRunSteps like any run's. Anything else is a damaged or made-up file: one that
+/// claims millions of steps beside a few frames would replay far beyond what it holds.
+void checkFrameCount(ObjectReader& tel, const Sizes& s, bool truncated)
+{
+    Problems& problems = tel.problems();
+    const std::string counts = std::to_string(s.frames) + " frames and " + std::to_string(s.steps) + " steps";
+    if (s.steps == 0 && s.changes == 0) {
+        if (truncated)
+            problems.error(tel.at("truncated"), "a run without inputs cannot have stopped its telemetry before them");
+        return;
+    }
+    if (!truncated) {
+        if (s.frames != s.steps)
+            problems.error(tel.at("frames"), "must be the number of steps, " + std::to_string(s.steps) +
+                                                 " (a run records a frame every step; \"truncated\" is false)");
+        return;
+    }
+    const long double telemetryBytes = (long double)s.frames * (long double)(4 * s.valuesPerFrame + 8);
+    if (s.frames >= s.steps)
+        problems.error(tel.at("truncated"), "true, but " + counts + ": a truncated run has fewer frames than steps");
+    else if (telemetryBytes < (long double)kMinTruncatedTelemetryBytes)
+        problems.error(tel.at("truncated"),
+                       "true with " + counts + ", but the telemetry only stopped before the inputs at the recording bound, "
+                       "with at least " + std::to_string(kMinTruncatedTelemetryBytes >> 20) + " MiB of it; these frames hold " +
+                       std::to_string((unsigned long long)telemetryBytes) + " bytes (the file is damaged)");
+}
+
+/// `recording`: what the recording dropped, when it stopped at its bound. Only written then.
+void readRecording(ObjectReader& root, RunLog& run)
+{
+    std::optional<ObjectReader> r = root.object("recording");
+    if (!r)
+        return;
+    const std::optional<std::uint64_t> bound = r->unsignedInteger("bound", json::required());
+    const std::optional<std::uint64_t> dropped = r->unsignedInteger("droppedSteps", json::required());
+    (void)r->text("note");
+    r->reportUnknown();
+    if (dropped && *dropped == 0)
+        root.problems().error(r->at("droppedSteps"), "must be at least 1: the key is only written when steps were dropped");
+    run.recordingBound = bound.value_or(0);
+    run.droppedSteps = dropped.value_or(0);
+}
+
 std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
 {
     Problems& problems = root.problems();
@@ -117,12 +165,16 @@ std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
         problems.error(tel->pointer(), "the channels differ from this Jounce's: the file was written by another version");
     if (!steps || !changes || !frames || !wheels || problems.hasErrors())
         return std::nullopt;
+    if (*steps > RunRecorder::kMaxRunSteps)
+        problems.error(in->at("steps"), "must be at most " + std::to_string(RunRecorder::kMaxRunSteps) +
+                                            " (the most steps a run may take), got " + std::to_string(*steps));
     if (*changes > *steps || (*steps > 0 && *changes == 0))
         problems.error(in->at("changes"), "must be between 1 and the number of steps (" + std::to_string(*steps) + ")");
     if (run.vehicle && *wheels != static_cast<int>(run.vehicle->wheels.size()))
         problems.error(tel->at("wheels"), "must be the vehicle's wheel count, " + std::to_string(run.vehicle->wheels.size()));
     s = Sizes{*steps, *changes, *frames, *wheels, version,
               version == 1 ? runfile::version1ValuesPerFrame(*wheels) : TelemetryTrack(*wheels).valuesPerFrame()};
+    checkFrameCount(*tel, s, run.truncated);
     return problems.hasErrors() ? std::nullopt : std::optional<Sizes>(s);
 }
 
@@ -163,6 +215,7 @@ std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& pr
     for (auto& [t, s] : texts)
         run.events.push_back(RunEvent{t, std::move(s)});
     readFigures(*root, run);
+    readRecording(*root, run);
     std::optional<Sizes> sizes = readSizes(*root, version, run);
     root->reportUnknown();
     return problems.hasErrors() ? std::nullopt : sizes;
@@ -206,21 +259,21 @@ std::optional<InputTrack::Change> readInput(const char* p, std::size_t index, Pr
 
 bool readInputs(std::string_view block, const Sizes& s, RunLog& run, Problems& problems)
 {
-    std::vector<InputTrack::Change> changes;
-    changes.reserve(s.changes);
+    run.inputs = InputTrack{};
     for (std::uint64_t i = 0; i < s.changes; ++i) {
         std::optional<InputTrack::Change> c = readInput(block.data() + i * kInputRecordBytes, i, problems);
         if (!c)
             return false;
-        const bool ordered = changes.empty() ? c->step == 0 : c->step > changes.back().step;
+        const std::size_t held = run.inputs.changeCount();
+        const bool ordered = held == 0 ? c->step == 0 : c->step > run.inputs.change(held - 1).step;
         if (!ordered || c->step >= s.steps) {
             problems.error("", "input change " + std::to_string(i) + ": its step " + std::to_string(c->step) +
                                    " is out of order (the file is damaged)");
             return false;
         }
-        changes.push_back(std::move(*c));
+        run.inputs.addChange(*c);
     }
-    run.inputs = InputTrack::fromChanges(std::move(changes), s.steps);
+    run.inputs.setSteps(s.steps);
     return true;
 }
 
@@ -302,8 +355,12 @@ RunFileDocument parseRunFile(std::string_view bytes)
     const std::string_view inputs = bytes.substr(offset, s->changes * kInputRecordBytes);
     const std::string_view times = bytes.substr(offset + inputs.size(), s->frames * 8);
     const std::string_view values = bytes.substr(offset + inputs.size() + times.size());
-    if (readInputs(inputs, *s, *run, doc.problems) && readTelemetry(times, values, *s, *run, doc.problems))
-        doc.run = std::move(run);
+    if (!readInputs(inputs, *s, *run, doc.problems) || !readTelemetry(times, values, *s, *run, doc.problems))
+        return doc;
+    // What was not recorded, said where a reader shows warnings; a replay replays what is held.
+    if (const std::string note = run->recordingNote(); !note.empty())
+        doc.problems.warning(run->droppedSteps > 0 ? "/recording" : "/telemetry/truncated", note);
+    doc.run = std::move(run);
     return doc;
 }
 

@@ -8,6 +8,8 @@
 #include "json/TextFile.h"
 #include "telemetry/Channels.h"
 
+#include <ostream>
+
 namespace jounce::sim {
 namespace runfile {
 
@@ -61,12 +63,15 @@ Json header(const RunLog& run)
                                {"value", f.value ? Json(*f.value) : Json(nullptr)},
                                {"note", f.note}});
     h["figures"] = std::move(figures);
-    h["inputs"] = Json{{"steps", run.inputs.steps()}, {"changes", run.inputs.changes().size()}};
+    h["inputs"] = Json{{"steps", run.inputs.steps()}, {"changes", run.inputs.changeCount()}};
     h["telemetry"] = Json{{"frames", run.telemetry.size()},
                           {"wheels", run.telemetry.wheelCount()},
                           {"truncated", run.truncated},
                           {"vehicleChannels", runfile::vehicleChannelIds()},
                           {"wheelChannels", runfile::wheelChannelIds()}};
+    // Only when steps were dropped: a whole run's file reads in Jounce versions from before the key.
+    if (run.droppedSteps > 0)
+        h["recording"] = Json{{"bound", run.recordingBound}, {"droppedSteps", run.droppedSteps}, {"note", run.recordingNote()}};
     return h;
 }
 
@@ -92,34 +97,62 @@ void putInput(std::string& out, const InputTrack::Change& c)
     putLittle(out, in.pad.steer);
 }
 
-}  // namespace
-
-std::string runFileBytes(const RunLog& run)
+/// The file's bytes in pieces of about kPieceBytes handed to `sink`, so that saving a run takes
+/// memory for one piece besides the run, not a second copy of it (a run is up to 512 MiB).
+template <typename Sink>
+void writeRun(const RunLog& run, Sink&& sink)
 {
+    constexpr std::size_t kPieceBytes = std::size_t(1) << 20;
     const std::string text = json::formatJson(header(run));
     const TelemetryTrack& t = run.telemetry;
     std::string out;
-    out.reserve(text.size() + 32 + run.inputs.changes().size() * kInputRecordBytes +
-                t.size() * (8 + 4 * t.valuesPerFrame()));
     out += runfile::kMagic;
     out += std::to_string(text.size());
     out += '\n';
     out += text;
-    for (const InputTrack::Change& c : run.inputs.changes())
-        putInput(out, c);
-    for (std::size_t i = 0; i < t.size(); ++i)
+    const auto piece = [&] {
+        if (out.size() >= kPieceBytes) {
+            sink(out);
+            out.clear();
+        }
+    };
+    for (std::size_t i = 0; i < run.inputs.changeCount(); ++i, piece())
+        putInput(out, run.inputs.change(i));
+    for (std::size_t i = 0; i < t.size(); ++i, piece())
         runfile::putLittle(out, t.time(i));
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        const float* v = t.values(i);
-        for (std::size_t k = 0; k < t.valuesPerFrame(); ++k)
-            runfile::putLittle(out, v[k]);
+    std::vector<float> v(t.valuesPerFrame());
+    for (std::size_t i = 0; i < t.size(); ++i, piece()) {
+        t.wholeValues(i, v.data());
+        for (float f : v)
+            runfile::putLittle(out, f);
     }
-    return out;
+    sink(out);
+}
+
+}  // namespace
+
+std::string runFileBytes(const RunLog& run)
+{
+    const TelemetryTrack& t = run.telemetry;
+    std::string bytes;
+    bytes.reserve((std::size_t(1) << 16) + run.inputs.changeCount() * kInputRecordBytes +
+                  t.size() * (8 + 4 * t.valuesPerFrame()));
+    writeRun(run, [&bytes](const std::string& piece) { bytes += piece; });
+    return bytes;
 }
 
 std::string saveRunFile(const std::string& path, const RunLog& run)
 {
-    return json::writeFileAtomic(path, runFileBytes(run));
+    // A run file holds every channel of every wheel: a CSV with a few columns of many wheels would
+    // grow by up to 345 times (docs/run-files.md); it is its own file already.
+    if (!run.telemetry.whole())
+        return "a telemetry CSV without every channel of its wheels is not saved as a run file (it holds no driver "
+               "inputs, and its columns are in the CSV already)";
+    json::AtomicFileWriter file(path);
+    if (!file.ok())
+        return file.error();
+    writeRun(run, [&file](const std::string& piece) { file.stream().write(piece.data(), std::streamsize(piece.size())); });
+    return file.commit();
 }
 
 }  // namespace jounce::sim

@@ -58,12 +58,21 @@ struct RunLog {
     std::vector<RunEvent> events;
     std::vector<RunFigure> figures;
     TelemetryTrack telemetry;
-    /// The telemetry stopped at the recording bound (RunLogger::kMaxTelemetryBytes); inputs go on.
+    /// The telemetry stopped before the inputs did (fewer frames than steps): how Jounce bounded a
+    /// recording before its bound covered the inputs too; only run files of then have it.
     bool truncated = false;
+    /// Steps the run went on for after its recording stopped at the recording bound (RunLogger):
+    /// neither their inputs nor their telemetry were kept, so a replay ends where the recording did.
+    std::uint64_t droppedSteps = 0;
+    /// The recording bound the run was recorded with, bytes (when it dropped steps).
+    std::uint64_t recordingBound = 0;
 
-    /// Simulated time covered, s.
+    /// Simulated time covered by the recording, s.
     double duration() const { return double(inputs.steps()) * timeStep; }
-    std::size_t memoryBytes() const { return sizeof(RunLog) + inputs.memoryBytes() + telemetry.memoryBytes(); }
+    /// What was dropped, in a sentence ("" when the whole run is held): run files carry it.
+    std::string recordingNote() const;
+    /// Bytes held: the tracks, the texts of the edits, events and figures.
+    std::size_t memoryBytes() const;
     /// Whether the inputs can be replayed (a CSV reference has none).
     bool replayable() const { return vehicle && !inputs.empty(); }
 };

@@ -110,6 +110,9 @@ void SimulationRunner::startReplay(Loop& loop, std::shared_ptr<const RunLog> run
     RunLog* log = loop.logger.current();
     log->name = "Replay of " + run->name;
     log->maneuver = run->maneuver;
+    if (run->droppedSteps > 0)
+        loop.logger.event(0.0, "replays the " + std::to_string(run->inputs.steps()) + " recorded steps of the run: " +
+                                   run->recordingNote());
     loop.paused = false;
 }
 

@@ -3,6 +3,7 @@
 #include "json/TextFile.h"
 #include "telemetry/Channels.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -11,15 +12,17 @@
 namespace jounce::sim {
 namespace {
 
-std::vector<std::string_view> splitLine(std::string_view line)
+/// The cells of a line into `cells`, at most `limit` + 1 of them (enough to tell that there are too
+/// many, without splitting a hostile gigabyte-long line into half a billion cells).
+void splitLine(std::string_view line, std::size_t limit, std::vector<std::string_view>& cells)
 {
-    std::vector<std::string_view> cells;
+    cells.clear();
     std::size_t at = 0;
-    while (true) {
+    while (cells.size() <= limit) {
         const std::size_t comma = line.find(',', at);
         cells.push_back(line.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at));
         if (comma == std::string_view::npos)
-            return cells;
+            break;
         at = comma + 1;
     }
 }
@@ -51,37 +54,89 @@ std::optional<double> parseCell(std::string_view cell)
     return v;
 }
 
-/// Where each column's value goes in a track frame: -1 time, -2 ignored, else the float index.
-std::vector<int> columnSlots(const std::vector<std::string_view>& header, int& wheels, Problems& problems)
+constexpr int kTimeCell = -1;
+constexpr int kIgnoredCell = -2;
+constexpr std::size_t kMaxUnknownColumnWarnings = 20;
+
+/// The header row read: where each cell's value goes (kTimeCell, kIgnoredCell or the stored float
+/// index) and the track the rows are stored in; nullopt with the errors reported.
+struct Layout {
+    std::vector<int> cells;
+    TelemetryTrack track;
+};
+
+std::string columnAt(std::size_t k) { return "line 1, column " + std::to_string(k + 1); }
+
+/// The Jounce columns of the header, checked: one time column, no column twice, no wheel beyond
+/// kMaxWheels. Unknown names are warned about and ignored (columns added in a spreadsheet).
+std::optional<std::vector<std::optional<telemetry::Column>>> readColumns(const std::vector<std::string_view>& header,
+                                                                         Problems& problems)
 {
-    std::vector<telemetry::Column> columns;
-    wheels = 0;
-    bool time = false;
-    for (std::string_view id : header) {
-        const std::optional<telemetry::Column> c = telemetry::parseColumn(id);
-        columns.push_back(c.value_or(telemetry::Column::of(telemetry::VehicleChannel::Count)));
-        if (!c)
-            problems.warning("", "line 1: column \"" + std::string(id.substr(0, 60)) + "\" is not a Jounce channel, ignored");
-        else if (c->kind == telemetry::Column::Kind::Time)
-            time = true;
-        else if (c->kind == telemetry::Column::Kind::Wheel && c->wheel < kMaxWheels)
-            wheels = std::max(wheels, c->wheel + 1);
+    std::vector<std::optional<telemetry::Column>> columns;
+    std::size_t unknown = 0;
+    for (std::size_t k = 0; k < header.size(); ++k) {
+        const std::string shown = "\"" + std::string(header[k].substr(0, 60)) + "\"";
+        std::optional<telemetry::Column> c = telemetry::parseColumn(header[k]);
+        if (!c) {
+            if (++unknown <= kMaxUnknownColumnWarnings)
+                problems.warning("", columnAt(k) + ": " + shown + " is not a Jounce channel, ignored");
+        } else if (c->kind == telemetry::Column::Kind::Wheel && c->wheel >= kMaxWheels) {
+            problems.error("", columnAt(k) + ": " + shown + " is wheel index " + std::to_string(c->wheel) +
+                                   ", but a vehicle has at most " + std::to_string(kMaxWheels) + " wheels (up to W" +
+                                   std::to_string(kMaxWheels - 1) + ")");
+        } else {
+            for (std::size_t j = 0; j < columns.size(); ++j)
+                if (columns[j] == c) {
+                    problems.error("", columnAt(k) + ": " + shown + " again (column " + std::to_string(j + 1) +
+                                           " is the same channel)");
+                    break;
+                }
+        }
+        columns.push_back(c);
     }
+    if (unknown > kMaxUnknownColumnWarnings)
+        problems.warning("", "line 1: " + std::to_string(unknown - kMaxUnknownColumnWarnings) +
+                                 " more columns that are not Jounce channels, ignored");
+    const bool time = std::any_of(columns.begin(), columns.end(), [](const auto& c) {
+        return c && c->kind == telemetry::Column::Kind::Time;
+    });
     if (!time)
         problems.error("", "line 1: no \"time\" column: this is not a Jounce telemetry CSV");
-    std::vector<int> slots;
-    for (const telemetry::Column& c : columns) {
-        if (c.kind == telemetry::Column::Kind::Time)
-            slots.push_back(-1);
-        else if (c.kind == telemetry::Column::Kind::Vehicle && c.vehicle != telemetry::VehicleChannel::Count)
-            slots.push_back(static_cast<int>(c.vehicle));
-        else if (c.kind == telemetry::Column::Kind::Wheel && c.wheel < wheels)
-            slots.push_back(telemetry::kVehicleChannelCount + c.wheel * telemetry::kWheelChannelCount +
-                            static_cast<int>(c.wheelChannel));
-        else
-            slots.push_back(-2);
+    if (problems.hasErrors())
+        return std::nullopt;
+    return columns;
+}
+
+std::optional<Layout> readLayout(std::string_view line, Problems& problems)
+{
+    std::vector<std::string_view> header;
+    splitLine(line, kMaxTelemetryCsvColumns, header);
+    if (header.size() > kMaxTelemetryCsvColumns) {
+        problems.error("", "line 1: more than " + std::to_string(kMaxTelemetryCsvColumns) +
+                               " columns: this is not a Jounce telemetry CSV");
+        return std::nullopt;
     }
-    return slots;
+    const std::optional<std::vector<std::optional<telemetry::Column>>> columns = readColumns(header, problems);
+    if (!columns)
+        return std::nullopt;
+    std::vector<telemetry::Column> channels;
+    int wheels = 0;
+    for (const std::optional<telemetry::Column>& c : *columns)
+        if (c && c->kind != telemetry::Column::Kind::Time) {
+            channels.push_back(*c);
+            if (c->kind == telemetry::Column::Kind::Wheel)
+                wheels = std::max(wheels, c->wheel + 1);
+        }
+    // Every channel of its wheels (a CSV Jounce wrote): stored like a recorded run. Else only the
+    // columns there are.
+    Layout layout{{}, TelemetryTrack(wheels)};
+    if (channels.size() != layout.track.valuesPerFrame())
+        layout.track = TelemetryTrack::ofColumns(channels);
+    for (const std::optional<telemetry::Column>& c : *columns)
+        layout.cells.push_back(!c                                          ? kIgnoredCell
+                               : c->kind == telemetry::Column::Kind::Time ? kTimeCell
+                                                                          : layout.track.storedIndex(*c));
+    return layout;
 }
 
 }  // namespace
@@ -95,28 +150,29 @@ TelemetryCsvDocument parseTelemetryCsv(std::string_view text, std::string name)
         doc.problems.error("", "the file is empty: a Jounce telemetry CSV starts with a row of channel names");
         return doc;
     }
-    int wheels = 0;
-    const std::vector<int> slots = columnSlots(splitLine(line), wheels, doc.problems);
-    if (doc.problems.hasErrors())
+    std::optional<Layout> layout = readLayout(line, doc.problems);
+    if (!layout)
         return doc;
+    const std::vector<int>& slots = layout->cells;
     auto run = std::make_shared<RunLog>();
     run->name = std::move(name);
     run->source = "csv";
-    run->telemetry = TelemetryTrack(wheels);
-    std::vector<float> frame(run->telemetry.valuesPerFrame());
+    run->telemetry = std::move(layout->track);
+    std::vector<float> frame(run->telemetry.storedPerFrame());
+    std::vector<std::string_view> cells;
     double previous = -HUGE_VAL;
     for (std::size_t number = 2; nextLine(text, at, line); ++number) {
         if (line.empty())
             continue;
-        const std::vector<std::string_view> cells = splitLine(line);
-        if (number == 2 && !cells.empty() && !parseCell(cells.front()))
+        splitLine(line, slots.size(), cells);
+        if (number == 2 && !parseCell(cells.front()))
             continue;  // the units row ("s,rad/s,N m,...")
         if (cells.size() != slots.size()) {
-            doc.problems.error("", "line " + std::to_string(number) + ": " + std::to_string(cells.size()) +
+            const auto count = std::size_t(std::count(line.begin(), line.end(), ',')) + 1;
+            doc.problems.error("", "line " + std::to_string(number) + ": " + std::to_string(count) +
                                        " cells, the header has " + std::to_string(slots.size()));
             return doc;
         }
-        std::fill(frame.begin(), frame.end(), 0.0f);
         double time = 0.0;
         for (std::size_t k = 0; k < cells.size(); ++k) {
             const std::optional<double> v = parseCell(cells[k]);
@@ -125,7 +181,7 @@ TelemetryCsvDocument parseTelemetryCsv(std::string_view text, std::string name)
                                            ": not a number: \"" + std::string(cells[k].substr(0, 40)) + "\"");
                 return doc;
             }
-            if (slots[k] == -1)
+            if (slots[k] == kTimeCell)
                 time = *v;
             else if (slots[k] >= 0)
                 frame[std::size_t(slots[k])] = static_cast<float>(*v);
@@ -141,9 +197,14 @@ TelemetryCsvDocument parseTelemetryCsv(std::string_view text, std::string name)
         doc.problems.error("", "the file has no rows of telemetry");
         return doc;
     }
-    if (run->telemetry.size() > 1)
-        run->timeStep = (run->telemetry.time(run->telemetry.size() - 1) - run->telemetry.time(0)) /
-                        double(run->telemetry.size() - 1);
+    // The mean spacing of the rows, when it is a time step a run may have (a run file refuses
+    // others); else the default.
+    if (run->telemetry.size() > 1) {
+        const double dt = (run->telemetry.time(run->telemetry.size() - 1) - run->telemetry.time(0)) /
+                          double(run->telemetry.size() - 1);
+        if (dt > 0.0 && dt <= 1.0)
+            run->timeStep = dt;
+    }
     doc.run = std::move(run);
     return doc;
 }

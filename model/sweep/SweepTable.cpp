@@ -1,5 +1,7 @@
 #include "sweep/SweepTable.h"
 
+#include "sweep/ChunkLines.h"
+#include "sweep/SweepJson.h"
 #include "sweep/SweepPoints.h"
 
 #include "json/JsonText.h"
@@ -28,22 +30,37 @@ std::vector<std::string_view> lines(std::string_view text)
     return out;
 }
 
-/// The point id a row starts with, or nullopt.
-std::optional<std::size_t> rowId(std::string_view row)
-{
-    std::size_t id = 0, i = 0;
-    for (; i < row.size() && row[i] >= '0' && row[i] <= '9' && i < 12; ++i)
-        id = id * 10 + std::size_t(row[i] - '0');
-    if (i == 0 || i >= row.size() || row[i] != ',')
-        return std::nullopt;
-    return id;
-}
-
 /// The header of a chunk's results, from its marker line.
 struct ChunkHeader {
     std::string fingerprint;
     std::size_t chunk = 0, chunks = 0, first = 0, end = 0, points = 0;
+    std::optional<std::vector<ValueKind>> parameters;  ///< what each parameter column holds (not in older results)
 };
+
+std::optional<std::vector<ValueKind>> readKinds(const Json& list)
+{
+    if (!list.is_array() || list.size() > kMaxParameters)
+        return std::nullopt;
+    std::vector<ValueKind> kinds;
+    for (const Json& name : list) {
+        const std::optional<ValueKind> k = name.is_string() ? valueKindFromName(name.get<std::string>()) : std::nullopt;
+        if (!k)
+            return std::nullopt;
+        kinds.push_back(*k);
+    }
+    return kinds;
+}
+
+/// A count of the marker: a whole number >= 0 as --run-chunk writes it. A float or a negative
+/// number is no count (converting 1e30 to size_t would be undefined).
+bool readCount(const Json& marker, const char* key, std::size_t& out)
+{
+    const auto it = marker.find(key);
+    if (it == marker.end() || !it->is_number_unsigned())
+        return false;
+    out = it->get<std::size_t>();
+    return true;
+}
 
 std::optional<ChunkHeader> readMarker(std::string_view line)
 {
@@ -54,17 +71,16 @@ std::optional<ChunkHeader> readMarker(std::string_view line)
     if (!j || !j->is_object())
         return std::nullopt;
     ChunkHeader h;
-    try {
-        h.fingerprint = j->at("fingerprint").get<std::string>();
-        h.chunk = j->at("chunk").get<std::size_t>();
-        h.chunks = j->at("chunks").get<std::size_t>();
-        h.first = j->at("first").get<std::size_t>();
-        h.end = j->at("end").get<std::size_t>();
-        h.points = j->at("points").get<std::size_t>();
-    } catch (const std::exception&) {
+    const auto fingerprint = j->find("fingerprint");
+    if (fingerprint == j->end() || !fingerprint->is_string() || !readCount(*j, "chunk", h.chunk) ||
+        !readCount(*j, "chunks", h.chunks) || !readCount(*j, "first", h.first) || !readCount(*j, "end", h.end) ||
+        !readCount(*j, "points", h.points))
         return std::nullopt;
-    }
-    if (h.first >= h.end || h.end > h.points || h.points > kMaxPoints)  // a hostile count bounds nothing else
+    h.fingerprint = fingerprint->get<std::string>();
+    if (const auto kinds = j->find("parameters"); kinds != j->end() && !(h.parameters = readKinds(*kinds)))
+        return std::nullopt;
+    // A hostile count bounds nothing else.
+    if (h.first >= h.end || h.end > h.points || h.points > kMaxPoints || h.chunk >= h.chunks || h.chunks > h.points)
         return std::nullopt;
     return h;
 }
@@ -133,8 +149,12 @@ std::string tableCsv(const Sweep& sweep, std::span<const PointResult> results)
 std::string chunkCsv(const Sweep& sweep, std::span<const PointResult> results)
 {
     const ChunkRange c = sweep.chunk.value_or(ChunkRange{});
+    Json kinds = Json::array();
+    for (const Parameter& p : sweep.parameters)
+        kinds.push_back(valueKindName(parameterKind(p)));
     const Json marker{{"sweep", sweep.name}, {"fingerprint", c.fingerprint}, {"chunk", c.index}, {"chunks", c.count},
-                      {"first", c.first},    {"end", c.end},                 {"points", c.points}};
+                      {"first", c.first},    {"end", c.end},                 {"points", c.points},
+                      {"parameters", kinds}};
     return kChunkMarker + marker.dump() + "\n" + tableCsv(sweep, results);
 }
 
@@ -156,6 +176,57 @@ std::string idRanges(std::vector<std::size_t> ids, std::size_t max)
     return out;
 }
 
+namespace {
+
+/// Whether a file that does not end in a line end was cut short: it starts like a chunk's results.
+bool cutShort(std::string_view text)
+{
+    const std::string_view marker(kChunkMarker);
+    return !text.empty() && text.back() != '\n' && marker.starts_with(text.substr(0, marker.size()));
+}
+
+/// Results written before the marker listed the parameters' kinds: the columns before the
+/// figures' (those named as tableHeader names a figure of the catalogue), of any kind.
+std::vector<ValueKind> olderParameterKinds(const std::vector<std::string>& header)
+{
+    std::size_t end = header.size() < 2 ? 0 : header.size() - 1;  // the status column
+    while (end > 1) {
+        const std::string& name = header[end - 1];
+        const FigureInfo* f = findFigure(name.substr(0, name.find(' ')));
+        if (!f || name != withUnit(f->id, f->unit))
+            break;
+        --end;
+    }
+    return std::vector<ValueKind>(end > 0 ? end - 1 : 0, ValueKind::Any);
+}
+
+/// The rows of one chunk's results (lines `l`, after its marker `h`) into `rows`: "" or what is
+/// wrong, at which line. Every line must be one --run-chunk writes.
+std::string readRows(const std::vector<std::string_view>& l, const ChunkHeader& h, std::map<std::size_t, std::string_view>& rows,
+                     std::vector<std::size_t>& duplicates)
+{
+    const CsvLine header = splitLine(l[1]);
+    if (!header.error.empty())
+        return "line 2: " + header.error;
+    const std::vector<ValueKind> kinds = h.parameters.value_or(olderParameterKinds(header.cells));
+    if (std::string e = headerProblem(header.cells, kinds.size()); !e.empty())
+        return "line 2: " + e;
+    if (header.misquoted > 0)
+        return "line 2: column " + std::to_string(header.misquoted) + ": quoted otherwise than --run-chunk writes it";
+    for (std::size_t i = 2; i < l.size(); ++i) {
+        const CsvLine row = splitLine(l[i]);
+        std::string e = row.error.empty() ? rowProblem(row, header.cells, kinds, h.first, h.end) : row.error;
+        if (!e.empty())
+            return "line " + std::to_string(i + 1) + ": " + e;
+        const std::size_t id = rowPointId(row.cells);
+        if (!rows.emplace(id, l[i]).second)
+            duplicates.push_back(id);
+    }
+    return {};
+}
+
+}  // namespace
+
 Collected collectChunks(std::span<const ChunkFile> files)
 {
     Collected out;
@@ -169,9 +240,15 @@ Collected collectChunks(std::span<const ChunkFile> files)
     std::vector<std::size_t> duplicates;
     for (const ChunkFile& file : files) {
         const std::vector<std::string_view> l = lines(file.text);
+        if (cutShort(file.text)) {
+            out.error = file.name + ": line " + std::to_string(l.size()) +
+                        ": cut short: the file ends inside it, without its line end (an interrupted copy?)";
+            return out;
+        }
         const std::optional<ChunkHeader> h = l.empty() ? std::nullopt : readMarker(l[0]);
         if (!h) {
-            out.error = file.name + ": not the results of `jounce-cli sweep --run-chunk` (no \"" + kChunkMarker + "{...}\" first line)";
+            out.error = file.name + ": not the results of `jounce-cli sweep --run-chunk` (its first line is no \"" + kChunkMarker +
+                        "{...}\" this jounce-cli reads)";
             return out;
         }
         if (l.size() < 2) {
@@ -188,19 +265,15 @@ Collected collectChunks(std::span<const ChunkFile> files)
                         " chunks; " + firstName + ": " + first->fingerprint + ", " + std::to_string(first->points) +
                         " points in " + std::to_string(first->chunks) + " chunks)";
             return out;
-        } else if (l[1] != header) {
-            out.error = file.name + ": its columns differ from " + firstName + "'s";
+        }
+        if (std::string e = readRows(l, *h, rows, duplicates); !e.empty()) {
+            out.error = file.name + ": " + e;
             return out;
         }
-        for (std::size_t i = 2; i < l.size(); ++i) {
-            const std::optional<std::size_t> id = rowId(l[i]);
-            if (!id || *id < h->first || *id >= h->end) {
-                out.error = file.name + ": line " + std::to_string(i + 1) + " is not a point of its chunk (points " +
-                            std::to_string(h->first) + " to " + std::to_string(h->end - 1) + ")";
-                return out;
-            }
-            if (!rows.emplace(*id, l[i]).second)
-                duplicates.push_back(*id);
+        if (l[1] != header || h->parameters != first->parameters) {
+            out.error = file.name + ": its columns differ from " + firstName + "'s" +
+                        (l[1] == header ? " (what the parameter columns hold, in the first line)" : "");
+            return out;
         }
     }
     if (!duplicates.empty()) {

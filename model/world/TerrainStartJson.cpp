@@ -5,7 +5,10 @@
 #include "world/TerrainJson.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <optional>
+#include <vector>
 
 namespace jounce::sim {
 namespace {
@@ -71,6 +74,11 @@ void readStartPoints(ObjectReader& root, bool gridOk, Terrain& t)
                                                          std::to_string(kMaxNameLength) + " bytes");
             continue;
         }
+        if (startCoordinates(*name)) {
+            root.problems().error(point->at("name"), "\"" + *name + "\" reads as coordinates X,Y[,HEADING], so `--start " +
+                                                         *name + "` could never choose it: name it in words");
+            continue;
+        }
         if (t.findStart(*name)) {
             root.problems().error(point->at("name"), "\"" + *name + "\" names an earlier start point too");
             continue;
@@ -80,7 +88,48 @@ void readStartPoints(ObjectReader& root, bool gridOk, Terrain& t)
     }
 }
 
+/// `text` without the spaces around it.
+std::string_view trimmed(std::string_view text)
+{
+    while (!text.empty() && text.front() == ' ')
+        text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ')
+        text.remove_suffix(1);
+    return text;
+}
+
+/// A whole finite number ("+" allowed, as people write it), or nullopt.
+std::optional<double> wholeNumber(std::string_view text)
+{
+    text = trimmed(text);
+    if (text.size() > 1 && text.front() == '+' && text[1] != '-')
+        text.remove_prefix(1);
+    double v = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
 }  // namespace
+
+std::optional<TerrainStart> startCoordinates(std::string_view text)
+{
+    std::vector<double> numbers;
+    while (numbers.size() < 4) {
+        const std::size_t comma = text.find(',');
+        const std::optional<double> v = wholeNumber(text.substr(0, comma));
+        if (!v)
+            return std::nullopt;
+        numbers.push_back(*v);
+        if (comma == std::string_view::npos)
+            break;
+        text.remove_prefix(comma + 1);
+    }
+    if (numbers.size() != 2 && numbers.size() != 3)
+        return std::nullopt;
+    return TerrainStart{numbers[0], numbers[1], numbers.size() == 3 ? numbers[2] : 0.0};
+}
 
 void readStarts(ObjectReader& root, bool gridOk, Terrain& terrain)
 {

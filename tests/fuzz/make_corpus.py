@@ -26,7 +26,7 @@ def dump(value):
 def write(target, name, data):
     path = CORPUS / target / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape"))
 
 
 def load(path):
@@ -173,6 +173,9 @@ def terrains():
 
     doc = small(base={"type": "grid", "heights": [[(i * j) % 5 * 0.1 for i in range(21)] for j in range(11)]})
     write("terrain", "grid-21x11.json", dump(doc))
+    # A start point whose name reads as coordinates (`--start 10,0` could never choose it): refused.
+    doc = small(startPoints=[{"name": "10,0", "position": [15, 5]}, {"name": " 1 , -2.5e0 ,3", "position": [6, 6]}])
+    write("terrain", "start-point-named-coordinates.json", dump(doc))
     doc = small(base={"type": "grid", "heights": [[1e300] * 21 for _ in range(11)]})
     write("terrain", "grid-huge-heights.json", dump(doc))
     doc = small(extent={"xMin": 0, "xMax": 3, "yMin": 0, "yMax": 2},
@@ -260,6 +263,8 @@ def patches():
                                               {"op": "add", "path": "/wheels/-1", "value": 1},
                                               {"op": "replace", "path": "/a~2b", "value": 1}]))
     write("patch", "format-change.json", dump([{"op": "replace", "path": "/format", "value": "x"}]))
+    for tag, index in (("leading-zero", "01"), ("plus", "+1"), ("space", " 1")):  # RFC 6901: refused
+        write("patch", "index-%s.json" % tag, dump([{"op": "replace", "path": "/wheels/%s/wheel/radius" % index, "value": 0.3}]))
     write("patch", "not-array.json", dump({"op": "add", "path": "/a", "value": 1}))
     write("patch", "unknown-keys-3000.json", dump([with_unknown_keys({"op": "test", "path": "/schemaVersion",
                                                                        "value": 1}, [], 3000)]))
@@ -410,6 +415,236 @@ def physx5():
         d["SuspensionParams"][0]["SuspensionAttachment"]["Quat"] = quat
         write("physx5", "quaternion-%s.json" % tag, dump(d))
     common_hostile("physx5", json.dumps(doc))
+SEEDS = FUZZ / "seeds"  # run files and CSVs written by jounce-cli (APP_WRITTEN), copied as they are
+APP_WRITTEN = """jounce-cli run --vehicle presets/physx-snippet-4w.json --duration 0.2 --record idle-4w.jrun
+jounce-cli run --vehicle presets/physx-snippet-4w.json --maneuver tests/fuzz/seeds/circle-day.json --duration 0.2 \
+  --record circle-4w.jrun --out circle-4w.csv
+jounce-cli run --vehicle presets/tank.json --duration 0.05 --record idle-tank.jrun --out idle-tank.csv"""
+
+
+def run_parts(data):
+    """A run file's JSON header and the binary blocks after it."""
+    newline = data.index(b"\n")
+    n = int(data[len(b"jounce.run "):newline])
+    return json.loads(data[newline + 1:newline + 1 + n]), data[newline + 1 + n:]
+
+
+def run_file(header, body):
+    text = json.dumps(header, indent=1, ensure_ascii=False).encode()
+    return b"jounce.run %d\n" % len(text) + text + body
+
+
+def as_version1(header, body):
+    """The run as schema version 1 wrote it: no rawTireLoad among the wheel channels."""
+    h = copy.deepcopy(header)
+    h["schemaVersion"] = 1
+    raw = h["telemetry"]["wheelChannels"].index("rawTireLoad")
+    del h["telemetry"]["wheelChannels"][raw]
+    wheels, frames = h["telemetry"]["wheels"], h["telemetry"]["frames"]
+    per = 21 + 16 * wheels
+    values = body[h["inputs"]["changes"] * 48 + frames * 8:]
+    out = bytearray(body[:len(body) - len(values)])
+    for f in range(frames):
+        frame = values[f * per * 4:(f + 1) * per * 4]
+        out += frame[:21 * 4]
+        for w in range(wheels):
+            wheel = frame[(21 + 16 * w) * 4:(21 + 16 * (w + 1)) * 4]
+            out += wheel[:raw * 4] + wheel[(raw + 1) * 4:]
+    return run_file(h, bytes(out))
+
+
+def runfiles():
+    for f in sorted((SEEDS / "runfile").glob("*.jrun")):
+        shutil.copyfile(f, CORPUS / "runfile" / f.name)
+    whole = (SEEDS / "runfile" / "circle-4w.jrun").read_bytes()
+    header, body = run_parts(whole)
+
+    def variant(name, change, data=body):
+        h = copy.deepcopy(header)
+        change(h["inputs"], h["telemetry"], h)
+        write("runfile", name, run_file(h, data))
+
+    # Issue #35: ten million steps beside a few frames and changes replayed for minutes.
+    variant("claims-10M-steps.jrun", lambda i, t, h: i.update(steps=10000000))
+    variant("claims-10M-steps-truncated.jrun", lambda i, t, h: (i.update(steps=10000000), t.update(truncated=True)))
+    variant("steps-over-max.jrun", lambda i, t, h: (i.update(steps=10000001), t.update(truncated=True)))
+    variant("truncated-whole.jrun", lambda i, t, h: t.update(truncated=True))
+    variant("frames-one-more.jrun", lambda i, t, h: t.update(frames=t["frames"] + 1))
+    variant("changes-0.jrun", lambda i, t, h: i.update(changes=0), body[header["inputs"]["changes"] * 48:])
+    variant("no-inputs.jrun", lambda i, t, h: i.update(steps=0, changes=0), body[header["inputs"]["changes"] * 48:])
+    variant("recording-note.jrun", lambda i, t, h: h.update(recording={"bound": 1 << 29, "droppedSteps": 5, "note": "x"}))
+    variant("recording-0-dropped.jrun", lambda i, t, h: h.update(recording={"bound": 1, "droppedSteps": 0, "note": ""}))
+    variant("wheels-20.jrun", lambda i, t, h: t.update(wheels=20))
+    variant("time-step-0.jrun", lambda i, t, h: h.update(timeStep=0))
+    write("runfile", "version-1.jrun", as_version1(header, body))
+    write("runfile", "cut-in-header.jrun", whole[:len(whole) - len(body) - 100])
+    write("runfile", "cut-in-values.jrun", whole[:-7])
+    write("runfile", "header-length-huge.jrun", b"jounce.run 99999999999\n{}")
+    write("runfile", "empty.jrun", b"")
+
+
+def telemetrycsvs():
+    for f in sorted((SEEDS / "telemetrycsv").glob("*.csv")):
+        shutil.copyfile(f, CORPUS / "telemetrycsv" / f.name)
+    lines = (SEEDS / "telemetrycsv" / "circle-4w.csv").read_text().splitlines()
+    columns = lines[0].split(",")
+    rows = [r.split(",") for r in lines[2:]]
+
+    def csv(head, body, units=True):
+        return "\n".join([",".join(head)] + ([lines[1]] if units else []) + [",".join(r) for r in body]) + "\n"
+
+    # Issue #35: every 4-byte row was made a whole 20-wheel frame (345 times the file in memory).
+    write("telemetrycsv", "amp-w19.csv", "time,jounce[W19]\n" + "0,0\n" * 8000)
+    write("telemetrycsv", "empty-cells-posx.csv", "time,posX\n" + "0,\n" * 3000)
+    # Issue #35: a wheel beyond W19 was dropped, a column given twice overwrote the first.
+    write("telemetrycsv", "wheel-w20.csv", "time,jounce[FL],jounce[W20]\n0,0.1,0.2\n")
+    write("telemetrycsv", "column-twice.csv", csv(columns[:-1] + [columns[1]], rows))
+    write("telemetrycsv", "some-columns.csv", "time,jounce[W4],jounce[W19],posY,colour\n0,1,2,3,red\n0.1,1,2,4,blue\n")
+    write("telemetrycsv", "times-equal.csv", csv(columns, [["0"] + r[1:] for r in rows]))
+    write("telemetrycsv", "times-2s.csv", csv(columns, [[str(2 * k)] + r[1:] for k, r in enumerate(rows)], False))
+    write("telemetrycsv", "time-goes-back.csv", csv(columns, [rows[1], rows[0]] + rows[2:]))
+    write("telemetrycsv", "crlf.csv", csv(columns, rows).replace("\n", "\r\n"))
+    write("telemetrycsv", "short-row.csv", csv(columns, rows[:1] + [rows[1][:-1]]))
+    write("telemetrycsv", "nan-inf-empty.csv", "time,posX,posY,jounce[FL]\n0,nan,inf,\n1,-inf,,nan\n")
+    write("telemetrycsv", "not-a-number.csv", "time,jounce[FL]\n0,0.1\n0.1,abc\n")
+    write("telemetrycsv", "columns-5000.csv", "time," + ",".join("c%d" % i for i in range(5000)) + "\n")
+    write("telemetrycsv", "no-time.csv", "forwardSpeed,posX\n1,2\n")
+    write("telemetrycsv", "header-only.csv", lines[0] + "\n" + lines[1] + "\n")
+    write("telemetrycsv", "empty.csv", b"")
+
+
+def sweeps():
+    for f in sorted((PRESETS / "sweeps").glob("*.json")):
+        shutil.copyfile(f, CORPUS / "sweep" / f.name)
+    base_text = (PRESETS / "sweeps" / "quick-acceleration.json").read_text()
+    base = load(PRESETS / "sweeps" / "quick-acceleration.json")
+
+    def variant(name, change):
+        doc = copy.deepcopy(base)
+        change(doc)
+        write("sweep", name, dump(doc))
+
+    def setp(params):
+        return lambda d: d.__setitem__("parameters", params)
+
+    torque = {"path": "drive.engine.peakTorque", "values": [400, 500]}
+    # The referenced files inlined, as a chunk file holds them; a PGM terrain from tests/fuzz/data.
+    variant("inline-sources.json", lambda d: d.update(
+        vehicle=load(PRESETS / "physx-snippet-4w.json"), maneuver=load(PRESETS / "maneuvers" / "acceleration-0-100.json"),
+        terrain={"format": "jounce.terrain", "schemaVersion": 1, "name": "pgm",
+                 "extent": {"xMin": -200, "xMax": 400, "yMin": -50, "yMax": 50}, "spacing": 1,
+                 "base": {"type": "pgm", "file": "small.pgm", "heightScale": 0.01}}))
+    variant("vehicle-file-outside.json", lambda d: d.update(vehicle="../../../../../../etc/passwd"))
+    variant("vehicle-dev-zero.json", lambda d: d.update(vehicle="/dev/zero", maneuver="/proc/self/status"))
+    variant("grid-10-million.json", setp([{"path": "drive.engine.peakTorque", "min": 300, "max": 900, "steps": 10000},
+                                           {"path": "drive.gears.finalRatio", "min": 3, "max": 5, "steps": 1000}]))
+    variant("lhs-100000.json", lambda d: d.update(
+        parameters=[{"path": "drive.engine.peakTorque", "min": 300, "max": 900},
+                    {"path": "chassis.mass", "scale": "factor", "min": 0.8, "max": 1.2}],
+        design={"type": "latinHypercube", "samples": 100000, "seed": 18446744073709551615}))
+    variant("random-seed-negative.json", lambda d: d.update(design={"type": "random", "samples": 7, "seed": -1}))
+    variant("parameters-65.json", setp([{"path": "wheels[%d].suspension.springStrength" % (i % 4), "values": [30000]}
+                                        for i in range(65)]))
+    variant("paths-odd.json", setp([{"path": "wheels[99999999999].wheel.radius", "values": [0.3]},
+                                    {"path": "wheels[*].", "values": [1]}, {"path": "chassis.mass[*]", "values": [1]},
+                                    {"path": "", "values": [1]}, {"path": "/chassis/mass", "values": [1500]}]))
+    variant("links-and-factors.json", setp([
+        {"path": "wheels[0].suspension.camberAtRest", "link": "leftRight", "values": [-0.03, 0.0]},
+        {"path": "wheels[*].suspension.springStrength", "scale": "factor", "link": "allWheels", "min": 0.5, "max": 2, "steps": 3},
+        {"path": "wheels[2].wheel.radius", "link": "axle", "values": [0.3, 0.35]}]))
+    variant("same-leaf-twice.json", setp([{"path": "wheels[0].suspension.springStrength", "link": "leftRight", "values": [1]},
+                                          {"path": "wheels[1].suspension.springStrength", "values": [2]}]))
+    variant("values-mixed-kinds.json", setp([{"path": "drive.engine.peakTorque", "values": [400, "x", True, None, [1]]}]))
+    variant("names-odd.json", setp([dict(torque, name='torque, "Nm"\nx'), {"path": "chassis.mass", "values": [1500],
+                                                                           "name": "\u00e9" * 300}]))
+    variant("figures-odd.json", lambda d: d.update(figures=["nope", "accel0to100", "accel0to100"] + ["topSpeed"] * 70))
+    variant("max-duration-odd.json", lambda d: d.update(maxDuration=1e308))
+    variant("tune-list-target.json", lambda d: d.update(parameters=[torque], tune={
+        "targets": [{"figure": "accel0to100", "value": 8, "weight": -1}, {"figure": "nope", "value": 1}],
+        "maxEvaluations": 0, "stopAt": -1}))
+    # Chunk sections as --plan writes them, and edited ones.
+    chunk = {"index": 1, "count": 3, "first": 3, "end": 6, "points": 9, "fingerprint": "0123456789abcdef"}
+    variant("chunk-1-of-3.json", lambda d: d.update(chunk=chunk))
+    variant("chunk-beyond-points.json", lambda d: d.update(chunk=dict(chunk, first=8, end=12, points=12)))
+    variant("chunk-index-above-count.json", lambda d: d.update(chunk=dict(chunk, index=3, count=3, first=6, end=3)))
+    variant("chunk-huge.json", lambda d: d.update(chunk=dict(chunk, count=10 ** 12, points=10 ** 20)))
+    common_hostile("sweep", base_text)  # 10 001 values, 3000 unknown keys: fuzz_sweep's generatedInputs()
+
+
+def chunk_results():
+    """Chunk results as `jounce-cli sweep --run-chunk` writes them (tests/sweep/test_sweep_collect):
+    the quick sweep's 9 points in 3 chunks, one input holding several files (fuzz_chunkresult cuts
+    it at each marker line), and each kind of damage --collect refuses."""
+    header = "point,drive.engine.peakTorque [N m],drive.gears.finalRatio [1],accel0to100 [s],topSpeed [km/h],status"
+
+    def marker(k, first, end, points=9, chunks=3, fp="3f2a9c0d5e7b1146", kinds=("number", "number")):
+        m = {"sweep": "quick-acceleration", "fingerprint": fp, "chunk": k, "chunks": chunks, "first": first,
+             "end": end, "points": points}
+        if kinds is not None:
+            m["parameters"] = list(kinds)
+        return "# jounce-sweep-chunk " + json.dumps(m, separators=(",", ":")) + "\n"
+
+    def row(i):
+        status = '"invalid vehicle: /drive/gears: ""a"", quoted"' if i == 4 else "ok"
+        figure = "" if i == 7 else repr(1.25 * (i + 1)).removesuffix(".0")
+        return "%d,%d,%s,%s,%s,%s\n" % (i, 400 + 100 * (i // 3), ("3.5", "4", "4.5")[i % 3], figure,
+                                        "" if i == 4 else str(150 + i), status)
+
+    def chunk(k, **kw):
+        return marker(k, 3 * k, 3 * k + 3, **kw) + header + "\n" + "".join(row(i) for i in range(3 * k, 3 * k + 3))
+
+    chunks = [chunk(k) for k in range(3)]
+    good = "".join(chunks)
+    write("chunkresult", "three-chunks.csv", good)
+    write("chunkresult", "three-chunks-reversed.csv", "".join(reversed(chunks)))
+    write("chunkresult", "one-chunk.csv", marker(0, 0, 9, chunks=1) + header + "\n" + "".join(row(i) for i in range(9)))
+    write("chunkresult", "older-marker-without-kinds.csv", "".join(chunk(k, kinds=None) for k in range(3)))
+    write("chunkresult", "names-and-booleans.csv",
+          marker(0, 0, 2, points=2, chunks=1, kinds=("name", "boolean")) + 'point,tire,abs,x [s],status\n'
+          '0,"pacejka, 2002",true,1.5,ok\n1,unity,false,,time limit: the maneuver had not ended after 600 s\n')
+    write("chunkresult", "missing-chunk.csv", chunks[0] + chunks[2])
+    write("chunkresult", "chunk-twice.csv", chunks[0] + chunks[1] + chunks[1] + chunks[2])
+    write("chunkresult", "foreign-chunk.csv", chunks[0] + chunk(1, fp="0123456789abcdef") + chunks[2])
+    write("chunkresult", "kinds-unknown.csv", chunks[0] + chunk(1, kinds=("number", "colour")) + chunks[2])
+    write("chunkresult", "kinds-too-many.csv", chunks[0] + chunk(1, kinds=("number",) * 9) + chunks[2])
+    # fuzz_chunkresult's first finding: a count beyond 64 bits, once converted to size_t (undefined).
+    for tag, count in (("1e30", "8888888888888888888888888888880"), ("float", "1.5"), ("negative", "-1"), ("3-of-3", "3")):
+        write("chunkresult", "marker-chunk-%s.csv" % tag, chunks[0] + chunks[1].replace('"chunk":1,', '"chunk":%s,' % count) + chunks[2])
+    write("chunkresult", "huge-plan.csv", marker(0, 0, 1, points=10 ** 15, chunks=10 ** 12) + header + "\n" + row(0))
+
+    def damaged(name, line, text):
+        """chunk-1 (lines: marker 1, header 2, points 3-5 on lines 3-5) with line `line` replaced."""
+        lines = chunks[1].split("\n")
+        lines[line - 1] = text
+        write("chunkresult", name, chunks[0] + "\n".join(lines) + chunks[2])
+
+    c1 = chunks[1]
+    write("chunkresult", "cut-in-last-status.csv", chunks[0] + chunks[2] + c1[:-2])
+    write("chunkresult", "cut-in-last-figure.csv", chunks[0] + chunks[2] + c1[: c1.rindex("\n", 0, -1) + 9])
+    write("chunkresult", "cut-no-line-end.csv", chunks[0] + chunks[2] + c1[:-1])
+    write("chunkresult", "cut-in-marker.csv", chunks[0] + chunks[2] + c1[:30])
+    damaged("garbage-cells.csv", 4, "4,GARBAGE,,,,")
+    damaged("garbage-line.csv", 4, "GARBAGE,,,")
+    damaged("garbage-figure.csv", 3, "3,500,3.5,GARBAGE,,ok")
+    damaged("empty-status.csv", 3, "3,500,3.5,5,,")
+    damaged("status-cut-to-o.csv", 3, "3,500,3.5,5,,o")
+    damaged("only-id-comma.csv", 4, "4,")
+    damaged("only-id.csv", 4, "4")
+    damaged("extra-cells.csv", 3, "3,500,3.5,5,,ok,extra")
+    damaged("non-utf8-status.csv", 3, "3,500,3.5,5,,error: \udcff\udcfe broken")
+    damaged("non-utf8-header.csv", 2, header + "\udcc3(")
+    damaged("crlf.csv", 3, "3,500,3.5,5,153,ok\r")
+    damaged("leading-zero-id.csv", 3, "03,500,3.5,5,153,ok")
+    damaged("quoted-id.csv", 3, '"3",500,3.5,5,153,ok')
+    damaged("figure-not-shortest.csv", 3, "3,500,3.5,5.0,153,ok")
+    damaged("number-not-shortest.csv", 3, "3,500.0,3.5,5,153,ok")
+    damaged("unclosed-quote.csv", 4, '4,500,4,6.25,,"invalid vehicle: cut')
+    damaged("text-after-quote.csv", 4, '4,500,4,6.25,,"invalid vehicle"x')
+    damaged("quote-in-cell.csv", 4, '4,500,4,6.25,,invalid "vehicle"')
+    damaged("empty-line.csv", 4, "")
+    damaged("nul-byte.csv", 3, "3,500,3.5,5,,error: a\x00b")
+    damaged("header-edited.csv", 2, header.replace("topSpeed", "top speed"))
+    damaged("infinite-figure.csv", 3, "3,500,3.5,inf,153,ok")
 
 
 # Cases that still crash or hang: kept in tests/fuzz/findings/<target>/ (CTest fuzz_finding_*,
@@ -434,7 +669,8 @@ def move_open_findings():
 def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
-    for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set"):
+    for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set", "runfile", "telemetrycsv", "sweep",
+                   "chunkresult"):
         (CORPUS / target).mkdir(parents=True)
     vehicles()
     maneuvers()
@@ -442,7 +678,10 @@ def main():
     pgms()
     patches()
     sets()
+    sweeps(), chunk_results()  # sweep files and chunk results (model/sweep)
     usd(), unity_prefab(), unity_json(), physx5()  # the foreign formats (model/exchange)
+    runfiles()
+    telemetrycsvs()
     move_open_findings()
     total = sum(f.stat().st_size for f in CORPUS.rglob("*") if f.is_file())
     print("corpus: %d files, %d bytes" % (sum(1 for f in CORPUS.rglob("*") if f.is_file()), total))

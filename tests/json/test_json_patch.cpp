@@ -193,6 +193,39 @@ private slots:
         QVERIFY(d == before);  // refused before it changed anything
     }
 
+    void vehiclePatchesRefuseWhatRfc6901Refuses_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        const auto row = [](const char* path, const char* message) { QTest::newRow(path) << QString(path) << QString(message); };
+        // A patch of value replaces only goes through the edit session, whose parameter paths are
+        // lenient about indices: it must refuse the same pointers the engine refuses.
+        row("/wheels/01/wheel/radius", R"("01" is not an index into the list /wheels)");
+        row("/wheels/00/wheel/radius", R"("00" is not an index into the list /wheels)");
+        row("/wheels/+1/wheel/radius", R"("+1" is not an index into the list /wheels)");
+        row("/wheels/ 1/wheel/radius", R"(" 1" is not an index into the list /wheels)");
+        row("/wheels/1e0/wheel/radius", R"("1e0" is not an index into the list /wheels)");
+        row("/wheels/-/wheel/radius", R"("-" names no element of /wheels (only an add appends there))");
+        row("/wheels/4/wheel/radius", "/wheels has 4 elements, no index 4");
+        row("/drive/gears/ratios/01", R"("01" is not an index into the list /drive/gears/ratios)");
+    }
+
+    void vehiclePatchesRefuseWhatRfc6901Refuses()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        const VehicleConfig car = referenceCar();
+        const Json patch = Json::array({Json{{"op", "replace"}, {"path", path.toStdString()}, {"value", 0.3}}});
+        const compare::PatchResult r = compare::applyPatch(car, patch);
+        QVERIFY2(!r.ok(), dump(r.problems).c_str());
+        QVERIFY2(dump(r.problems).find(message.toStdString()) != std::string::npos, dump(r.problems).c_str());
+        // The canonical pointer applies.
+        const Json good = Json::array({Json{{"op", "replace"}, {"path", "/wheels/1/wheel/radius"}, {"value", 0.3}}});
+        const compare::PatchResult applied = compare::applyPatch(car, good);
+        QVERIFY2(applied.ok(), dump(applied.problems).c_str());
+        QCOMPARE(applied.config.wheels[1].wheel.radius, 0.3);
+    }
+
     void aDoublingCopyStopsAtTheValueLimitBeforeCopying()
     {
         Json d = Json::parse(R"({"list": [1, 2, 3, 4, 5, 6, 7, 8]})");

@@ -144,6 +144,26 @@ private slots:
             QVERIFY2(QFileInfo::exists(dir.filePath(name)), qPrintable(name));
     }
 
+    void aZombieRunsNoMore()
+    {
+        // A writer killed (-9) whose parent has not reaped it yet: a zombie, which kill(pid, 0)
+        // still finds. It writes nothing more: its temporary file is an orphan's.
+        const pid_t zombie = ::fork();
+        if (zombie == 0)
+            ::_exit(0);
+        QVERIFY(zombie > 0);
+        const auto reap = qScopeGuard([zombie] { ::waitpid(zombie, nullptr, 0); });
+        QVERIFY(QTest::qWaitFor([zombie] { siginfo_t info{}; return ::waitid(P_PID, id_t(zombie), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == zombie; }, 5000));
+        QCOMPARE(::kill(zombie, 0), 0);
+        QVERIFY(!json::processRunning(zombie));
+        QVERIFY(json::processRunning(::getpid()));
+        QTemporaryDir dir;
+        const QString temp = QStringLiteral(".car.json.jounce-tmp-%1-0123abcd").arg(zombie);
+        writeRaw(dir.filePath(temp), "partial");
+        QCOMPARE(json::removeStrayTempFiles(dir.filePath("car.json").toStdString()), 1);
+        QVERIFY(!QFileInfo::exists(dir.filePath(temp)));
+    }
+
     void temporaryFilesOfTheOldNamingAreRemovedWhenAnHourOld()
     {
         // Before the pid was in the name: `.NAME.tmpNNNNNN`. Nobody writes one for an hour.

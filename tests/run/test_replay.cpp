@@ -124,9 +124,9 @@ std::shared_ptr<const VehicleConfig> referenceCarPtr() { return std::make_shared
 
 std::vector<float> floatsOf(const TelemetryTrack& t)
 {
-    std::vector<float> v;
+    std::vector<float> v(t.size() * t.valuesPerFrame());
     for (std::size_t i = 0; i < t.size(); ++i)
-        v.insert(v.end(), t.values(i), t.values(i) + t.valuesPerFrame());
+        t.wholeValues(i, v.data() + i * t.valuesPerFrame());
     return v;
 }
 
@@ -144,10 +144,12 @@ std::string asVersion1(const RunLog& run)
     wheelIds.erase(wheelIds.begin() + int(telemetry::WheelChannel::RawTireLoad));
     std::string out = header.dump();
     out = std::string(runfile::kMagic) + std::to_string(out.size()) + "\n" + out;
-    const std::size_t inputs = run.inputs.changes().size() * 48;
+    const std::size_t inputs = run.inputs.changeCount() * 48;
     out += bytes.substr(newline + 1 + headerBytes, inputs + run.telemetry.size() * 8);
+    std::vector<float> values(run.telemetry.valuesPerFrame());
     for (std::size_t i = 0; i < run.telemetry.size(); ++i) {
-        const float* v = run.telemetry.values(i);
+        run.telemetry.wholeValues(i, values.data());
+        const float* v = values.data();
         const auto put = [&](float f) { runfile::putLittle(out, f); };
         for (int k = 0; k < telemetry::kVehicleChannelCount; ++k)
             put(v[k]);
@@ -180,7 +182,7 @@ private slots:
         const Driven run = driveScripted(referenceCarPtr());
         QCOMPARE(run.log->inputs.steps(), std::uint64_t(kSteps));
         QCOMPARE(run.log->telemetry.size(), std::size_t(kSteps));
-        QVERIFY2(run.log->inputs.changes().size() < 40, "a keyboard drive changes its input a few times, not every step");
+        QVERIFY2(run.log->inputs.changeCount() < 40, "a keyboard drive changes its input a few times, not every step");
         for (int i = 0; i < kSteps; ++i)
             QVERIFY(sameInput(run.log->inputs.at(std::uint64_t(i)), scriptedInput(i)));
     }
@@ -196,7 +198,7 @@ private slots:
         QVERIFY(csvOf(second.frames) == original);
         // The replay's own recording replays the same again.
         QVERIFY(sameInput(first.log->inputs.at(1234), run.log->inputs.at(1234)));
-        QCOMPARE(first.log->inputs.changes().size(), run.log->inputs.changes().size());
+        QCOMPARE(first.log->inputs.changeCount(), run.log->inputs.changeCount());
     }
 
     void editChangesReplayAndReferenceKeepsOld()
@@ -230,7 +232,7 @@ private slots:
         const RunFileDocument doc = parseRunFile(bytes);
         QVERIFY2(doc.ok(), doc.problems.items.empty() ? "" : doc.problems.items.front().toString().c_str());
         QVERIFY(runFileBytes(*doc.run) == bytes);
-        QCOMPARE(doc.run->inputs.changes().size(), run.log->inputs.changes().size());
+        QCOMPARE(doc.run->inputs.changeCount(), run.log->inputs.changeCount());
         QVERIFY(floatsOf(doc.run->telemetry) == floatsOf(run.log->telemetry));
         QCOMPARE(doc.run->telemetry.distance(kSteps - 1), run.log->telemetry.distance(kSteps - 1));
         QCOMPARE(doc.run->edits.front().text, run.log->edits.front().text);
@@ -276,7 +278,7 @@ private slots:
         vehicle.replace(mass, 8, "\"mass\":-");
         expectError(vehicle, "/vehicle/chassis/mass");
         const std::size_t body = bytes.size() - run.log->telemetry.size() * (8 + 4 * run.log->telemetry.valuesPerFrame()) -
-                                 run.log->inputs.changes().size() * kInputRecordBytes;
+                                 run.log->inputs.changeCount() * kInputRecordBytes;
         std::string mode = bytes;
         mode[body + 8] = 9;
         expectError(mode, "unknown mode");
@@ -289,7 +291,7 @@ private slots:
         expectError(pad, "outside [0, 1]");
         std::string time = bytes;
         const double nan = std::nan("");
-        std::memcpy(&time[body + run.log->inputs.changes().size() * kInputRecordBytes + 8], &nan, 8);
+        std::memcpy(&time[body + run.log->inputs.changeCount() * kInputRecordBytes + 8], &nan, 8);
         expectError(time, "not finite");
         // Random damage anywhere: a clean answer every time.
         std::mt19937 random(7);
@@ -402,10 +404,12 @@ private slots:
 
     void recordingStaysBounded()
     {
+        // A keyboard drive past a 4 MiB bound (two blocks of 4096 frames): inputs and telemetry stop
+        // together and the run goes on.
         Simulation sim(makeGround(nullptr), referenceCarPtr(), SpawnPose{});
         RunRecorder recorder(sim);
         RunLogger logger;
-        logger.setMaxTelemetryBytes(std::size_t(1) << 20);
+        logger.setMaxBytes(std::size_t(4) << 20);
         recorder.addObserver(logger);
         RunLog log;
         log.vehicle = referenceCarPtr();
@@ -415,9 +419,11 @@ private slots:
             recorder.step();
         }
         const RunLog& run = *logger.current();
-        QVERIFY(run.truncated);
-        QCOMPARE(run.inputs.steps(), std::uint64_t(20000));  // the inputs go on
-        QVERIFY(run.telemetry.memoryBytes() < (std::size_t(1) << 20) + 4096 * 400 + 200000);
+        QVERIFY(!run.truncated);
+        QCOMPARE(run.inputs.steps(), std::uint64_t(2 * 4096));
+        QCOMPARE(run.inputs.steps() + run.droppedSteps, std::uint64_t(20000));
+        QCOMPARE(std::uint64_t(run.telemetry.size()), run.inputs.steps());
+        QVERIFY(run.memoryBytes() <= (std::size_t(4) << 20));
     }
 
     void filteredTireLoadIsNeverNegative()

@@ -552,6 +552,28 @@ private slots:
         QCOMPARE(proving.terrain.findStart("bumps")->y, -40.0);
     }
 
+    void startPointNamesNeverReadAsCoordinates()
+    {
+        // `jounce-cli run --start 10,0` always means coordinates, so a start point named "10,0" could
+        // never be chosen: the reader refuses names of that form, at the name's pointer.
+        const std::string extent = "{ \"xMin\": 0, \"xMax\": 100, \"yMin\": -50, \"yMax\": 50 }";
+        const auto named = [&](const std::string& name) {
+            return parseTerrain(terrainText(extent, 1.0, "\"startPoints\": [ { \"name\": \"bumps\", \"position\": [1, 1] }, "
+                                                         "{ \"name\": \"" + name + "\", \"position\": [60, -40] } ]"),
+                                ".");
+        };
+        for (const char* coordinates : {"10,0", "10,0,1.5", " 10 , -0.5 ", "+1,2", "1e9,0", "0.5,.5,-3e-2"}) {
+            const TerrainDocument doc = named(coordinates);
+            QVERIFY2(hasError(doc, "/startPoints/1/name", "reads as coordinates X,Y[,HEADING]"), coordinates);
+            QVERIFY2(!doc.ok(), coordinates);
+        }
+        for (const char* name : {"10,0,0,0", "A10,0", "10;0", "10,", ",0", "north 10,0", "inf,0", "0x10,0"}) {
+            const TerrainDocument doc = named(name);
+            QVERIFY2(doc.ok(), qPrintable(QString(name) + "\n" + dump(doc.problems)));
+            QVERIFY2(doc.terrain.findStart(name), name);
+        }
+    }
+
     void hostileInput()
     {
         const std::string good = terrainText("{ \"xMin\": 0, \"xMax\": 10, \"yMin\": 0, \"yMax\": 10 }", 1.0,

@@ -288,6 +288,8 @@ ImportResult importPhysx5(std::string_view baseText, std::string_view driveText,
 ImportResult importPhysx5Files(const std::string& basePath, const std::string& drivePath,
                                const Physx5ImportOptions& options)
 {
+    if (!options.control.enter(ImportStage::Reading))
+        return cancelledImport("PhysX 5 import", basePath);
     const json::JsonLimits limits;
     std::string baseText, driveText;
     const std::string baseErr = json::readTextFile(basePath, limits.maxBytes, baseText);
@@ -302,6 +304,8 @@ ImportResult importPhysx5Files(const std::string& basePath, const std::string& d
             }
         return result;
     }
+    if (!options.control.enter(ImportStage::Converting))
+        return cancelledImport("PhysX 5 import", basePath);
     ImportResult result = importPhysx5(baseText, driveText, options);
     result.problems[0].file = basePath;
     result.problems[1].file = drivePath;

@@ -61,6 +61,8 @@ struct Physx5ImportOptions {
     /// bars, surfaces, controls, simulation settings); without one, Jounce's defaults and a chassis
     /// box estimated from the wheels.
     std::optional<VehicleConfig> base;
+    /// Stages and cancelling, for importPhysx5Files.
+    ImportControl control;
 };
 
 /// Reads the two files' texts. `driveText` may be EngineDrive.json or DirectDrive.json (told apart

@@ -247,8 +247,10 @@ ImportResult importUnityText(std::string_view text, const std::string& fileName)
     return result;
 }
 
-ImportResult importUnityFile(const std::string& path)
+ImportResult importUnityFile(const std::string& path, const ImportControl& control)
 {
+    if (!control.enter(ImportStage::Reading))
+        return cancelledImport("Unity import: " + path, path);
     std::string text;
     const std::string error = json::readTextFile(path, kMaxUnityYamlBytes, text);
     if (!error.empty()) {
@@ -259,6 +261,8 @@ ImportResult importUnityFile(const std::string& path)
         failed.problems.push_back({path, problems});
         return failed;
     }
+    if (!control.enter(ImportStage::Converting))
+        return cancelledImport("Unity import: " + path, path);
     return importUnityText(text, path);
 }
 

@@ -21,7 +21,7 @@ ImportResult importUnity(const UnityVehicle& unity);
 /// under `fileName`.
 ImportResult importUnityText(std::string_view text, const std::string& fileName);
 
-/// importUnityText of a file on disk (at most kMaxUnityYamlBytes).
-ImportResult importUnityFile(const std::string& path);
+/// importUnityText of a file on disk (at most kMaxUnityYamlBytes); `control` follows and stops it.
+ImportResult importUnityFile(const std::string& path, const ImportControl& control = {});
 
 }  // namespace jounce::exchange

@@ -215,6 +215,8 @@ ImportResult importUsd(std::string_view text, const UsdImportOptions& options)
 
 ImportResult importUsdFile(const std::string& path, const UsdImportOptions& options)
 {
+    if (!options.control.enter(ImportStage::Reading))
+        return cancelledImport("Omniverse USD import", path);
     std::string text;
     if (const std::string err = json::readTextFile(path, usda::Limits{}.maxBytes, text); !err.empty()) {
         ImportResult result;
@@ -223,6 +225,8 @@ ImportResult importUsdFile(const std::string& path, const UsdImportOptions& opti
         result.problems.back().problems.error(lineLocation(1), err);
         return result;
     }
+    if (!options.control.enter(ImportStage::Converting))
+        return cancelledImport("Omniverse USD import", path);
     ImportResult result = importUsd(text, options);
     result.problems[0].file = path;
     return result;

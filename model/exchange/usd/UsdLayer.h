@@ -28,6 +28,8 @@ UsdExport exportUsd(const VehicleConfig& vehicle);
 struct UsdImportOptions {
     /// Where the values the layer does not hold come from (see Physx5ImportOptions::base).
     std::optional<VehicleConfig> base;
+    /// Stages and cancelling, for importUsdFile.
+    ImportControl control;
 };
 
 /// Reads a .usda layer's text. Problems are located by line ("line 12").

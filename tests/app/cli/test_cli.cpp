@@ -216,6 +216,36 @@ private slots:
         QVERIFY(outside.err.contains("outside the terrain"));
     }
 
+    void startIsNeverEmptyNorANameThatReadsAsCoordinates()
+    {
+        // `--start ""` (a script's unset variable) was taken as no start at all: refused.
+        QTemporaryDir dir;
+        const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");
+        const QString terrain = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/terrains/proving-ground.json");
+        const Run empty = cli({"run", "--vehicle", vehicle, "--terrain", terrain, "--duration", "0.1", "--start", ""});
+        QCOMPARE(empty.exitCode, 2);
+        QVERIFY2(empty.err.contains("--start: an empty start"), qPrintable(empty.err));
+        // `--start=`: the command line parser finds no value at all.
+        const Run noValue = cli({"run", "--vehicle", vehicle, "--terrain", terrain, "--duration", "0.1", "--start="});
+        QCOMPARE(noValue.exitCode, 2);
+        QVERIFY2(noValue.err.contains("--start: 1 required NAME|X,Y[,HEADING] missing"), qPrintable(noValue.err));
+        // A terrain whose start point is named "10,0": --start 10,0 could never choose it.
+        QFile file(dir.filePath("t.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "jounce.terrain", "schemaVersion": 1, "name": "t",
+                       "extent": {"xMin": 0, "xMax": 100, "yMin": -50, "yMax": 50}, "spacing": 1, "base": {"type": "flat"},
+                       "startPoints": [{"name": "10,0", "position": [60, -40]}]})");
+        file.close();
+        const Run named = cli({"run", "--vehicle", vehicle, "--terrain", file.fileName(), "--duration", "0.1", "--start", "10,0"});
+        QCOMPARE(named.exitCode, 1);
+        QVERIFY2(named.err.contains("/startPoints/0/name") && named.err.contains("reads as coordinates"),
+                 qPrintable(named.err));
+        // Coordinates far off the flat plane are coordinates, refused, not a name looked up.
+        const Run far = cli({"run", "--vehicle", vehicle, "--duration", "0.1", "--start", "1e9,0"});
+        QCOMPARE(far.exitCode, 2);
+        QVERIFY2(far.err.contains("within"), qPrintable(far.err));
+    }
+
     void runRejectsBadOverrides()
     {
         const QString vehicle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json");

@@ -11,6 +11,7 @@
 
 #include <QMenu>
 #include <QMenuBar>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -28,6 +29,16 @@ QStringList reportKinds(const gui::ConversionReportDialog& d)
     for (int i = 0; i < d.table()->topLevelItemCount(); ++i)
         kinds << d.table()->topLevelItem(i)->text(0);
     return kinds;
+}
+
+/// Runs the import `start` begins to its end (imports run on a worker thread): whether it
+/// imported a vehicle; false too when it never ends.
+template <typename Start>
+bool importNow(gui::ExchangeActions& actions, Start start)
+{
+    QSignalSpy done(&actions, &gui::ExchangeActions::importFinished);
+    start();
+    return (done.size() > 0 || done.wait(60000)) && done.size() == 1 && done.first().first().toBool();
 }
 
 }  // namespace
@@ -66,7 +77,7 @@ private slots:
         QVERIFY(QFile::exists(dir.filePath("car.usda")));
         QVERIFY(actions->lastReport()->summary().contains("car.usda"));
         // Back in: the USD layer gives the same vehicle, as a new unsaved document.
-        QVERIFY(actions->importUsd(dir.filePath("car.usda"), false));
+        QVERIFY(importNow(*actions, [&] { actions->importUsd(dir.filePath("car.usda"), false); }));
         QVERIFY(w.document().isModified());
         QVERIFY(w.document().filePath().isEmpty());
         QCOMPARE(w.document().config().wheels.size(), std::size_t(4));
@@ -77,7 +88,7 @@ private slots:
     {
         gui::MainWindow w;
         auto* actions = w.findChild<gui::ExchangeActions*>();
-        QVERIFY(actions->importPhysx5(kSnippet + "/Base.json", kSnippet + "/EngineDrive.json", "auto", false));
+        QVERIFY(importNow(*actions, [&] { actions->importPhysx5(kSnippet + "/Base.json", kSnippet + "/EngineDrive.json", "auto", false); }));
         QCOMPARE(w.document().config().chassis.mass, 2014.4000244140625);
         QVERIFY(!w.document().hasErrors());
         const QStringList kinds = reportKinds(*actions->lastReport());
@@ -86,7 +97,7 @@ private slots:
         // Keeping the open vehicle's chassis: the box comes from it.
         QString err;
         QVERIFY(w.document().open(kPresets + "/physx-snippet-4w.json", &err));
-        QVERIFY(actions->importPhysx5(kSnippet + "/Base.json", kSnippet + "/EngineDrive.json", "tank", true));
+        QVERIFY(importNow(*actions, [&] { actions->importPhysx5(kSnippet + "/Base.json", kSnippet + "/EngineDrive.json", "tank", true); }));
         QCOMPARE(w.document().config().drive.type, DriveType::Tank);
         QCOMPARE(w.document().config().chassis.dimensions.x, 5.0);
     }
@@ -103,7 +114,8 @@ private slots:
         broken.write("#usda 1.0\ndef Xform \"Car\"\n{\n    float x = \"unclosed\n}\n");
         broken.close();
         auto* actions = w.findChild<gui::ExchangeActions*>();
-        QVERIFY(!actions->importUsd(broken.fileName(), false));
+        QVERIFY(!importNow(*actions, [&] { actions->importUsd(broken.fileName(), false); }));
+        QVERIFY(actions->lastReport());
         QVERIFY(w.document().config() == before);
         QVERIFY(reportKinds(*actions->lastReport()).contains("error"));
         QVERIFY(actions->lastReport()->summary().contains("unchanged"));

@@ -305,6 +305,54 @@ private slots:
         QVERIFY(QFileInfo::exists(QDir(recoveryRoot_.path()).filePath(QStringLiteral("recovery-%1-1.json").arg(::getppid()))));
     }
 
+    void copyOfAZombieIsOffered()
+    {
+        // kill -9, then a relaunch before the parent (a shell, a session manager) has reaped the
+        // dead process: it is a zombie, and kill(pid, 0) still succeeds on it. Its copy is offered
+        // all the same, and a copy of it without a note is removed.
+        const pid_t zombie = ::fork();
+        if (zombie == 0)
+            ::_exit(0);
+        QVERIFY(zombie > 0);
+        const auto reap = qScopeGuard([zombie] { ::waitpid(zombie, nullptr, 0); });
+        const QString stat = QStringLiteral("/proc/%1/stat").arg(zombie);
+        const auto state = [&] {
+            QFile f(stat);
+            const QByteArray line = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+            const qsizetype comm = line.lastIndexOf(')');
+            return comm >= 0 && comm + 2 < line.size() ? line[comm + 2] : '?';
+        };
+        QVERIFY(QTest::qWaitFor([&] { return state() == 'Z'; }, 5000));
+        QCOMPARE(::kill(zombie, 0), 0);  // what the old check asked
+
+        VehicleConfig car = config::loadVehicle((kPresets + "/physx-snippet-4w.json").toStdString()).config;
+        car.wheels[0].suspension.springStrength = 33333;
+        const QString base = QDir(recoveryRoot_.path()).filePath(QStringLiteral("recovery-%1-1").arg(zombie));
+        QCOMPARE(config::saveVehicle((base + ".json").toStdString(), car), std::string());
+        QFile stats(stat);
+        QVERIFY(stats.open(QIODevice::ReadOnly));
+        const QByteArray line = stats.readAll();
+        // The start time, as the writer's note holds it (field 22; a zombie keeps its own).
+        const QString start = QString::fromLatin1(line.mid(line.lastIndexOf(')') + 2)).split(' ').value(19);
+        QVERIFY(!start.isEmpty());
+        QJsonObject note{{"format", "jounce.recovery"}, {"version", 1}, {"vehicleFile", QFileInfo(base + ".json").fileName()},
+                         {"originalPath", files_.filePath("zombie.json")}, {"name", "zombie.json"},
+                         {"savedAt", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)}, {"pid", qint64(zombie)},
+                         {"processStart", start}};
+        QFile f(base + ".note.json");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(note).toJson());
+        f.close();
+        const QString orphan = QDir(recoveryRoot_.path()).filePath(QStringLiteral("recovery-%1-2.json").arg(zombie));
+        QVERIFY(QFile::copy(kPresets + "/tank.json", orphan));
+
+        const std::vector<gui::RecoveryEntry> found = gui::findRecoverable();
+        QCOMPARE(found.size(), std::size_t(1));
+        QCOMPARE(found.front().pid, qint64(zombie));
+        QVERIFY(!QFileInfo::exists(orphan));
+        QCOMPARE(state(), 'Z');  // still unreaped: the check did not depend on a reap
+    }
+
     void exceptionInAnEventHandlerIsCaughtReportedAndSaved()
     {
         auto* app = qobject_cast<gui::Application*>(QCoreApplication::instance());

@@ -5,6 +5,7 @@
 // A/B lockstep of two identical vehicles gives identical traces.
 
 #include "MainWindow.h"
+#include "RunLibrary.h"
 #include "SimulationController.h"
 #include "run/RunFile.h"
 #include "widgets/TelemetryChart.h"
@@ -15,6 +16,8 @@
 #include <QMessageBox>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <set>
 
 using namespace jounce;
 
@@ -214,6 +217,50 @@ private slots:
         }
         QVERIFY(w->startLockstep(QString()));
         QVERIFY(QTest::qWaitFor([&] { return !w->simulation().status().lockstep; }, 5000));
+    }
+
+    void libraryMemoryStaysBounded()
+    {
+        // The references used to be left out of the bound: four of them, dropped from the eight
+        // recent runs, stayed on top of it. Runs of one 4096-frame chunk each (1.4 MB), a bound of
+        // three of them: the recent runs and the references together keep to it.
+        const auto run = [](int i) {
+            auto log = std::make_shared<sim::RunLog>();
+            log->name = "run " + std::to_string(i);
+            log->telemetry.append(telemetry::Frame{});
+            return std::shared_ptr<const sim::RunLog>(std::move(log));
+        };
+        const std::size_t one = run(0)->memoryBytes();
+        // What the library holds, each run once, from what it shows.
+        const auto held = [](const gui::RunLibrary& l) {
+            std::set<const sim::RunLog*> runs;
+            for (const auto& r : l.recent())
+                runs.insert(r.get());
+            for (const widgets::ReferenceRun& r : l.references())
+                runs.insert(r.run.get());
+            std::size_t bytes = 0;
+            for (const sim::RunLog* r : runs)
+                bytes += r->memoryBytes();
+            return bytes;
+        };
+        gui::RunLibrary library;
+        library.setMaxBytes(3 * one);
+        for (int i = 0; i < 4; ++i) {
+            library.add(run(i));
+            library.pin(library.recent().back());
+        }
+        for (int i = 4; i < 14; ++i)
+            library.add(run(i));
+        QVERIFY2(held(library) <= 3 * one, qPrintable(QString::number(double(held(library)) / double(one))));
+        QCOMPARE(library.heldBytes(), held(library));
+        // The newest run and the newest reference stay.
+        QCOMPARE(QString::fromStdString(library.recent().back()->name), QString("run 13"));
+        QCOMPARE(library.references().front().name, QString("run 3"));
+        // Past the bound, the newest run and the first reference alone.
+        library.setMaxBytes(1);
+        library.add(run(14));
+        QCOMPARE(held(library), 2 * one);
+        QCOMPARE(library.references().size(), std::size_t(1));
     }
 };
 

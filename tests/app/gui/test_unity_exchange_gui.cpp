@@ -8,11 +8,26 @@
 #include "exchange/unity/UnityImport.h"
 
 #include <QAction>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
 
 using namespace jounce;
+
+namespace {
+
+/// Runs the import `start` begins to its end (imports run on a worker thread): whether it
+/// imported a vehicle; false too when it never ends.
+template <typename Start>
+bool importNow(gui::ExchangeActions& actions, Start start)
+{
+    QSignalSpy done(&actions, &gui::ExchangeActions::importFinished);
+    start();
+    return (done.size() > 0 || done.wait(60000)) && done.size() == 1 && done.first().first().toBool();
+}
+
+}  // namespace
 
 class TestUnityExchangeGui : public QObject {
     Q_OBJECT
@@ -32,7 +47,7 @@ private slots:
         auto* actions = w.findChild<gui::ExchangeActions*>("exchangeActions");
         QVERIFY(actions);
 
-        QVERIFY(actions->importUnity(QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/unity/data/unity-car.prefab")));
+        QVERIFY(importNow(*actions, [&] { actions->importUnity(QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/unity/data/unity-car.prefab")); }));
         const VehicleConfig& car = w.document().config();
         QCOMPARE(car.name, std::string("UnityCar"));
         QCOMPARE(car.wheels.size(), std::size_t(4));
@@ -56,7 +71,7 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"format\": \"jounce.unity-vehicle\"}");
         f.close();
-        QVERIFY(!actions->importUnity(broken));
+        QVERIFY(!importNow(*actions, [&] { actions->importUnity(broken); }));
         QCOMPARE(w.document().config().name, std::string("UnityCar"));
         QVERIFY(actions->lastReport()->summary().contains("failed"));
     }
