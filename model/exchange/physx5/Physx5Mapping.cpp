@@ -1,5 +1,6 @@
 #include "exchange/physx5/Physx5Mapping.h"
 
+#include "config/ModelGenerationChange.h"
 #include "exchange/ExchangeText.h"
 
 #include <algorithm>
@@ -175,21 +176,12 @@ Wheel exportWheel(const VehicleConfig& vehicle, std::size_t i)
 
 void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
 {
-    std::vector<std::string> rest(v.wheels.size()), camber(v.wheels.size()), tireModel(v.wheels.size());
+    std::vector<std::string> camber(v.wheels.size()), tireModel(v.wheels.size());
     for (std::size_t i = 0; i < v.wheels.size(); ++i) {
         const WheelConfig& w = v.wheels[i];
         if (!w.tire.physx())
             tireModel[i] = "PhysX 5 has only PhysX's tire model: its default tire is written (the wheel's " +
                            std::string(tireModelName(w.tire.model())) + " tire has no PhysX 5 equivalent)";
-        const SuspensionData& s = w.suspension;
-        const double j5 = s.sprungMass * kGravity / s.springStrength;
-        const double travel = s.maxDroop + s.maxCompression;
-        if (std::abs(j5 - s.maxDroop) > 1e-4)
-            rest[i] = "PhysX 5's vehicle2 spring is unloaded at full droop, so the wheel rests where "
-                      "k x jounce = m_s x g: " + num(std::min(j5, travel)) + " m above full droop instead of maxDroop " +
-                      num(s.maxDroop) + " m (the chassis sits " + num(std::abs(std::min(j5, travel) - s.maxDroop)) +
-                      (std::min(j5, travel) > s.maxDroop ? " m lower)" : " m higher)") +
-                      (j5 > travel ? "; the spring is too soft to hold the car off the bump stop" : "");
         if (w.tire.physx() && w.tire.physx()->camberStiffnessPerUnitGravity > 0.0 && nonZeroCamber(w))
             camber[i] = "PhysX 5's tire model adds camber x C_camber / C_lateral to the lateral slip where PhysX 4 "
                         "(and Jounce) subtracts it: the camber thrust acts the other way";
@@ -209,13 +201,8 @@ void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
                             "are not written";
     }
     notePerWheel(report, NoteKind::Dropped, "(overridden static values)", overridden);
-    notePerWheel(report, NoteKind::Approximated, "suspension", rest);
     notePerWheel(report, NoteKind::Approximated, "tire.camberStiffnessPerUnitGravity", camber);
     notePerWheel(report, NoteKind::Approximated, "tire.model", tireModel);
-    if (v.drive.type != DriveType::None)
-        report.approximated("drive.autoBox.upRatios[1]",
-                            "PhysX 5's autobox leaves neutral for first gear at once; Jounce waits until the engine "
-                            "speed over maxOmega exceeds upRatios[1] (" + num(v.drive.autoBox.upRatios.size() > 1 ? v.drive.autoBox.upRatios[1] : 0.0) + ")");
     if (v.drive.type == DriveType::FourWheel && v.wheels.size() >= 4) {
         if (v.wheels[0].wheel.maxSteer != v.wheels[1].wheel.maxSteer)
             report.approximated("wheels[0..1].wheel.maxSteer",
@@ -224,16 +211,14 @@ void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
         if (v.wheels[2].wheel.maxSteer != 0.0 || v.wheels[3].wheel.maxSteer != 0.0)
             report.dropped("drive.ackermann.rearWidth",
                            "PhysX 5 corrects one axle: the rear wheels steer (opposite to the front) without Ackermann correction");
-        const DifferentialType t = v.drive.differential4W.type;
-        if (t == DifferentialType::LS_4WD || t == DifferentialType::OPEN_4WD)
-            report.dropped("drive.differential.type",
-                           "PhysX 5 has no handbrake rule: Jounce's 4WD differential drives only the front wheels "
-                           "while the handbrake is on");
     }
     if (v.drive.type == DriveType::Tank && v.drive.tankDriveModel == TankDriveModel::Standard)
         report.approximated("drive.driveModel",
                             "PhysX 5's tank thrusts range over [-1, 1] like Jounce's special model: a negative thrust "
                             "drives its track backwards, which the standard model never does");
+    // A PhysX 4.1 car will not drive in PhysX 5 as it does in Jounce: say how it will.
+    for (const GenerationDifference& d : generationDifferences(v, ModelGenerationKind::Physx5))
+        report.approximated(d.subject, "in PhysX 5 (the car runs PhysX 4.1's model in Jounce): " + d.text);
 }
 
 std::array<GraphPoint, 2> importWheel(const Wheel& p, WheelConfig& out, const std::string& subject,
