@@ -77,6 +77,7 @@ struct CompareOptions {
     std::string out;
     int threads = 0;  // 0: all cores
     bool allParameters = false;
+    std::vector<std::string> models;  // physx41, physx5: every vehicle under each; empty: each file's own
 };
 
 struct ImportOptions {

@@ -118,10 +118,11 @@ namespace {
 /// 0, or the exit code with the problem printed.
 int loadComparison(const CompareOptions& o, compare::CompareSetup& setup, std::vector<std::string>& labels)
 {
-    if (o.vehicles.size() < 2)
-        return usageError("compare needs at least two vehicle files");
-    if (o.vehicles.size() > static_cast<std::size_t>(kMaxCompared))
-        return usageError("compare takes at most " + std::to_string(kMaxCompared) + " vehicles");
+    const std::size_t perVehicle = std::max<std::size_t>(1, o.models.size());
+    if (o.vehicles.size() * perVehicle < 2)
+        return usageError("compare needs at least two vehicle files, or one with --models physx41,physx5");
+    if (o.vehicles.size() * perVehicle > static_cast<std::size_t>(kMaxCompared))
+        return usageError("compare takes at most " + std::to_string(kMaxCompared) + " vehicles (files times models)");
     if (o.maneuver.empty())
         return usageError("compare needs --maneuver FILE");
 
@@ -129,8 +130,18 @@ int loadComparison(const CompareOptions& o, compare::CompareSetup& setup, std::v
         VehicleConfig config;
         if (!loadValidVehicle(file, config))
             return 1;
-        labels.push_back(std::filesystem::path(file).filename().string());
-        setup.vehicles.push_back({labels.back(), std::make_shared<const VehicleConfig>(std::move(config))});
+        const std::string name = std::filesystem::path(file).filename().string();
+        if (o.models.empty()) {
+            labels.push_back(name);
+            setup.vehicles.push_back({labels.back(), std::make_shared<const VehicleConfig>(std::move(config))});
+            continue;
+        }
+        for (const std::string& model : o.models) {
+            VehicleConfig under = config;
+            under.simulation.model = model == "physx5" ? ModelGenerationKind::Physx5 : ModelGenerationKind::Physx41;
+            labels.push_back(name + " [" + model + "]");
+            setup.vehicles.push_back({labels.back(), std::make_shared<const VehicleConfig>(std::move(under))});
+        }
     }
     sim::ManeuverDocument maneuver = sim::loadManeuver(o.maneuver);
     if (!maneuver.ok()) {

@@ -143,12 +143,18 @@ void addCompareCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& 
         "the same maneuver for every vehicle, in parallel on all cores (or N threads); prints one row of handling "
         "figures per vehicle, * marking the best; --out writes the CSV report (figures, derived values, "
         "differing parameters)");
-    compare->add_option("VEHICLE.json", c.vehicles, "2 to " + std::to_string(kMaxCompared) + " vehicle files")
+    compare->add_option("VEHICLE.json", c.vehicles, "2 to " + std::to_string(kMaxCompared) + " vehicle files (1 with --models physx41,physx5)")
         ->required();
     compare->add_option("--maneuver", c.maneuver, "the maneuver every vehicle runs (required)")->type_name("M.json");
     compare->add_option("--terrain", c.terrain, "the terrain file (default: an endless flat plane)")->type_name("T.json");
     compare->add_option("--out", c.out, "write the CSV report")->type_name("report.csv");
     compare->add_flag("--all-parameters", c.allParameters, "the report lists every parameter, not only those that differ");
+    compare->add_option("--models", c.models,
+                        "run every vehicle under each of these model generations (physx41, physx5), side by side: "
+                        "--models physx41,physx5 compares one car under both")
+        ->type_name("M[,M]")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"physx41", "physx5"}));
     compare->add_option("--threads", c.threads, "run on N threads, 1 to 64 (default: all cores)")
         ->type_name("N")
         ->check(wholeNumberIn(1, 64));

@@ -3,6 +3,7 @@
 #include "PresetFiles.h"
 #include "VehicleDocument.h"
 
+#include "config/ModelGenerationChange.h"
 #include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
 #include "world/TerrainJson.h"
@@ -16,11 +17,15 @@
 #include <QProgressBar>
 #include <QPushButton>
 
+#include <algorithm>
+
 namespace jounce::gui {
 namespace {
 
 constexpr const char* kNone = "none";
 constexpr const char* kEdited = "edited";
+constexpr const char* kEdited41 = "edited:physx41";
+constexpr const char* kEdited5 = "edited:physx5";
 constexpr const char* kBrowse = "browse";
 
 QString problemsText(const Problems& problems, int max = 6)
@@ -126,11 +131,18 @@ std::vector<const CompareInputs::Slot*> CompareInputs::chosen() const
 QStringList CompareInputs::labels() const
 {
     QStringList out;
-    for (const Slot* s : chosen()) {
+    const auto list = chosen();
+    // Columns name their model generation when the vehicles do not all run the same one.
+    const bool mixed = std::any_of(list.begin(), list.end(), [&](const Slot* s) {
+        return s->config->simulation.model != list.front()->config->simulation.model;
+    });
+    for (const Slot* s : list) {
         QString edited = document_.displayName();
         if (edited.endsWith(".json"))
             edited.chop(5);
         QString label = s->edited ? tr("edited: %1").arg(edited) : QFileInfo(s->file).completeBaseName();
+        if (mixed)
+            label += QStringLiteral(" [%1]").arg(QString::fromUtf8(modelGenerationTitle(s->config->simulation.model).data()));
         // The same vehicle twice still needs two names.
         if (out.contains(label)) {
             int k = 2;
@@ -163,7 +175,7 @@ int CompareInputs::editedColumn() const
 {
     const auto list = chosen();
     for (std::size_t i = 0; i < list.size(); ++i)
-        if (list[i]->edited)
+        if (list[i]->edited && list[i]->config == document_.configPtr())  // not the car under another model
             return static_cast<int>(i);
     return -1;
 }
@@ -175,6 +187,10 @@ void CompareInputs::fillSlotBox(int slot)
     box->clear();
     box->addItem(slot < 2 ? tr("(choose a vehicle)") : tr("(none)"), QString(kNone));
     box->addItem(tr("Edited: %1").arg(document_.displayName()), QString(kEdited));
+    box->addItem(tr("Edited, as a PhysX 4.1 car"), QString(kEdited41));
+    box->addItem(tr("Edited, as a PhysX 5 car"), QString(kEdited5));
+    box->setItemData(2, tr("The vehicle being edited, simulated with PhysX 4.1's model"), Qt::ToolTipRole);
+    box->setItemData(3, tr("The vehicle being edited, simulated with PhysX 5's vehicle2 model"), Qt::ToolTipRole);
     box->insertSeparator(box->count());
     for (const QString& f : jsonFilesIn(presetsDir_))
         box->addItem(QFileInfo(f).completeBaseName(), f);
@@ -183,7 +199,7 @@ void CompareInputs::fillSlotBox(int slot)
     const Slot& s = slots_[std::size_t(slot)];
     int index = 0;
     if (s.edited)
-        index = 1;
+        index = !s.model ? 1 : *s.model == ModelGenerationKind::Physx41 ? 2 : 3;
     else if (!s.file.isEmpty()) {
         index = box->findData(s.file);
         if (index < 0) {
@@ -201,6 +217,8 @@ void CompareInputs::slotActivated(int slot, int index)
         clearSlot(slot);
     } else if (choice == kEdited) {
         setSlotEdited(slot);
+    } else if (choice == kEdited41 || choice == kEdited5) {
+        setSlotEdited(slot, choice == kEdited5 ? ModelGenerationKind::Physx5 : ModelGenerationKind::Physx41);
     } else if (choice == kBrowse) {
         const QString path = QFileDialog::getOpenFileName(this, tr("Vehicle to compare"), presetsDir_, tr("Vehicle (*.json)"));
         if (path.isEmpty() || !setSlotFile(slot, path))
@@ -210,12 +228,22 @@ void CompareInputs::slotActivated(int slot, int index)
     }
 }
 
-bool CompareInputs::setSlotEdited(int slot)
+std::shared_ptr<const VehicleConfig> CompareInputs::editedConfig(const Slot& s) const
+{
+    if (!s.model || *s.model == document_.config().simulation.model)
+        return document_.configPtr();
+    auto under = std::make_shared<VehicleConfig>(document_.config());
+    under->simulation.model = *s.model;
+    return under;
+}
+
+bool CompareInputs::setSlotEdited(int slot, std::optional<ModelGenerationKind> model)
 {
     Slot& s = slots_.at(std::size_t(slot));
     s.edited = true;
+    s.model = model;
     s.file.clear();
-    s.config = document_.configPtr();
+    s.config = editedConfig(s);
     fillSlotBox(slot);
     updateControls();
     emit vehiclesChanged();
@@ -231,6 +259,7 @@ bool CompareInputs::setSlotFile(int slot, const QString& path)
     }
     Slot& s = slots_.at(std::size_t(slot));
     s.edited = false;
+    s.model.reset();
     s.file = QFileInfo(path).absoluteFilePath();
     s.config = std::make_shared<const VehicleConfig>(std::move(doc.config));
     fillSlotBox(slot);
@@ -242,7 +271,7 @@ bool CompareInputs::setSlotFile(int slot, const QString& path)
 void CompareInputs::clearSlot(int slot)
 {
     Slot& s = slots_.at(std::size_t(slot));
-    s = Slot{s.box, false, {}, nullptr};
+    s = Slot{s.box, false, std::nullopt, {}, nullptr};
     fillSlotBox(slot);
     updateControls();
     emit vehiclesChanged();
@@ -253,7 +282,7 @@ bool CompareInputs::documentChanged()
     bool shown = false;
     for (std::size_t s = 0; s < slots_.size(); ++s) {
         if (slots_[s].edited) {
-            slots_[s].config = document_.configPtr();
+            slots_[s].config = editedConfig(slots_[s]);
             shown = true;
         }
         fillSlotBox(static_cast<int>(s));  // the edited vehicle's name may have changed

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -33,7 +34,9 @@ public:
 
     /// Fills slot `slot` (0-3) with the edited vehicle, a vehicle file, or nothing. A file that
     /// cannot be compared leaves the slot empty (false, with a message).
-    bool setSlotEdited(int slot);
+    /// `model`: the edited vehicle under that model generation instead of its own (to compare one
+    /// car under PhysX 4.1 and PhysX 5 side by side).
+    bool setSlotEdited(int slot, std::optional<ModelGenerationKind> model = std::nullopt);
     bool setSlotFile(int slot, const QString& path);
     void clearSlot(int slot);
     bool setManeuverFile(const QString& path);
@@ -70,6 +73,7 @@ private:
     struct Slot {
         QComboBox* box = nullptr;
         bool edited = false;
+        std::optional<ModelGenerationKind> model;  ///< the edited vehicle under another generation
         QString file;
         std::shared_ptr<const VehicleConfig> config;
     };
@@ -78,6 +82,8 @@ private:
     void buildRunChoice(QLayout* row);
     void fillSlotBox(int slot);
     void slotActivated(int slot, int index);
+    /// The edited vehicle as slot `s` shows it (its own model or the slot's).
+    std::shared_ptr<const VehicleConfig> editedConfig(const Slot& s) const;
     void updateControls();
     std::vector<const Slot*> chosen() const;
 

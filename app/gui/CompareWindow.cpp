@@ -119,7 +119,10 @@ void CompareWindow::buildMenus()
           .action = document_.undoStack()->createUndoAction(this, tr("&Undo in the edited vehicle"))}});
 }
 
-bool CompareWindow::setSlotEdited(int slot) { return inputs_->setSlotEdited(slot); }
+bool CompareWindow::setSlotEdited(int slot, std::optional<ModelGenerationKind> model)
+{
+    return inputs_->setSlotEdited(slot, model);
+}
 bool CompareWindow::setSlotFile(int slot, const QString& path) { return inputs_->setSlotFile(slot, path); }
 void CompareWindow::clearSlot(int slot) { inputs_->clearSlot(slot); }
 bool CompareWindow::setManeuverFile(const QString& path) { return inputs_->setManeuverFile(path); }

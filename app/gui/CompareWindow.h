@@ -20,6 +20,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -47,7 +48,8 @@ public:
 
     /// Fills slot `slot` (0-3) with the edited vehicle, a vehicle file, or nothing (empty path).
     /// Returns false (and leaves the slot empty) when the file cannot be compared.
-    bool setSlotEdited(int slot);
+    /// `model`: the edited vehicle under that model generation (CompareInputs::setSlotEdited).
+    bool setSlotEdited(int slot, std::optional<ModelGenerationKind> model = std::nullopt);
     bool setSlotFile(int slot, const QString& path);
     void clearSlot(int slot);
     bool setManeuverFile(const QString& path);

@@ -2,6 +2,7 @@
 
 #include "DockLayout.h"
 #include "ExchangeMenus.h"
+#include "ModelGenerationSwitch.h"
 #include "PresetFiles.h"
 #include "RunActions.h"
 #include "SimulationDock.h"
@@ -35,8 +36,9 @@ MainWindow::MainWindow()
     files_ = new VehicleFiles(document_, *this);
     runs_ = new RunActions(document_, *simulation_, *telemetry_, *vehicleView_, *simulationDock_, *this);
     auto* exchange = new ExchangeMenus(document_, *files_, *this);
+    generation_ = new ModelGenerationSwitch(document_, *this);
     new WorkbenchMenus({*this, document_, *simulation_, *telemetry_, *parameters_, *files_, *exchange, *runs_,
-                        *simulationDock_, *layout_});
+                        *simulationDock_, *layout_, *generation_});
 
     connect(&document_, &VehicleDocument::configChanged, this, &MainWindow::documentChanged);
     connect(&document_, &VehicleDocument::fileStateChanged, this, &MainWindow::updateTitle);

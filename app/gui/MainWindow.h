@@ -35,6 +35,7 @@ struct RunLog;
 namespace jounce::gui {
 
 class DockLayout;
+class ModelGenerationSwitch;
 class RunActions;
 class SimulationDock;
 class VehicleFiles;
@@ -61,6 +62,8 @@ public:
     widgets::ProblemsPanel& problems() { return *problems_; }
     widgets::CurveEditor& curves() { return *curves_; }
     widgets::DoctorPanel& doctor() { return *doctor_; }
+    /// The model generation's status-line button and conversion action.
+    ModelGenerationSwitch& generation() { return *generation_; }
     /// The compare view (created and shown on first use).
     CompareWindow& compareWindow();
 
@@ -116,6 +119,7 @@ private:
     DockLayout* layout_ = nullptr;
     VehicleFiles* files_ = nullptr;
     RunActions* runs_ = nullptr;
+    ModelGenerationSwitch* generation_ = nullptr;
     /// Created on first use; destroyed before document_, which it edits.
     std::unique_ptr<CompareWindow> compare_;
 };

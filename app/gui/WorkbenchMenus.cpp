@@ -3,6 +3,7 @@
 #include "DockLayout.h"
 #include "ExchangeMenus.h"
 #include "MainWindow.h"
+#include "ModelGenerationSwitch.h"
 #include "PreferencesDialog.h"
 #include "PresetFiles.h"
 #include "RunActions.h"
@@ -133,6 +134,7 @@ std::vector<MenuRow> WorkbenchMenus::simulationMenu()
         {.menu = sim, .text = tr("S&weep…"), .shortcuts = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W)},
          .tooltip = tr("Vary parameters of the edited vehicle over many runs: heat maps, sensitivity, pick a point"),
          .objectName = "sweepAction", .triggered = [this] { showSweep(); }},
+        {.menu = sim, .action = parts_.generation.convertAction()},
         {.menu = sim},
         {.menu = sim, .shortcuts = {QKeySequence(Qt::Key_F5)}, .action = dock->runAction()},
         {.menu = sim, .shortcuts = {QKeySequence(Qt::Key_F6)}, .action = dock->pauseAction()},

@@ -20,6 +20,7 @@ namespace jounce::gui {
 class DockLayout;
 class ExchangeMenus;
 class MainWindow;
+class ModelGenerationSwitch;
 class RunActions;
 class SimulationController;
 class SimulationDock;
@@ -41,6 +42,7 @@ public:
         RunActions& runs;
         SimulationDock& simulationDock;
         DockLayout& layout;
+        ModelGenerationSwitch& generation;
     };
 
     /// Builds the window's menu bar.
