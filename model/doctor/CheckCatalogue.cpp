@@ -60,6 +60,9 @@ std::vector<CheckInfo> checksAfterTires()
         {"live.longSlipOscillation", "warning", "§2.8, §2.26",
          "longitudinal slip flips sign 6 times within 1 s near standstill with no pedal pressed; fix: "
          "minLongSlipDenominator or sub-steps"},
+        {"live.restOscillation", "warning", "§2.26, vehicle-model-physx5.md P9",
+         "the same while the car stands: its wheels spin back and forth at rest (real PhysX 5 does this with few "
+         "sub-steps); fix: the low-speed sub-step count measured to make this car stand still"},
         {"live.gearCycling", "warning, error", "§1.9, §2.16-2.17",
          "the gearbox shifts back to a gear it just left, twice within 10 s (error when the latency is not above the "
          "switch time); fix: autobox latency or the next gear's down ratio"},

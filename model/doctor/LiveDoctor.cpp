@@ -56,6 +56,7 @@ void LiveDoctor::setConfig(const VehicleConfig& config)
     earlierEpisodes_ += currentEpisodes();
     seen_ = Seen{};
     config_ = config;
+    restCure_.reset();
     ++revision_;
     // The windows restart at the next frame, as after dropped frames: events before the edit do not
     // add up to a symptom of the new configuration.
@@ -144,6 +145,7 @@ void LiveDoctor::checkSlipOscillation(const telemetry::Frame& f, double t, int w
         if (oscillating) {
             seen_.slipMaxFlips[i] = std::max(seen_.slipMaxFlips[i], flips);
             seen_.slipSpeed = speed;
+            (std::fabs(speed) < kRestSpeed ? seen_.slipAtRest : seen_.slipMoving) = true;
         }
     }
 }

@@ -8,7 +8,10 @@
 //
 // Checks (ids as in checkCatalogue()):
 //   live.longSlipOscillation  longitudinal slip flips sign >= 6 times within 1 s below 2 m/s
-//                             with no pedal pressed (coasting to rest, standing)
+//                             with no pedal pressed (coasting to rest)
+//   live.restOscillation      the same while the car stands (below 0.05 m/s): its wheels spin back
+//                             and forth at rest (RestOscillation.h); the fix is the sub-step count
+//                             measured to make this car stand still
 //   live.gearCycling          a gear is engaged again right after it was left, twice within 10 s
 //                             (an error when the autobox latency is not above the switch time)
 //   live.wheelSpin            a wheel spins (|slip| > 0.5, rim > 2 m/s) while the vehicle stays
@@ -20,9 +23,11 @@
 //                             slip below 0.2)
 
 #include "Finding.h"
+#include "RestOscillation.h"
 #include "telemetry/Frame.h"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace jounce::doctor {
@@ -92,6 +97,8 @@ private:
         std::array<Latch, kMaxWheels> slipLatch{};
         std::array<int, kMaxWheels> slipMaxFlips{};
         double slipSpeed = 0.0;  ///< forward speed when the oscillation was last seen
+        bool slipMoving = false;  ///< seen while the car moved (coasting to rest)
+        bool slipAtRest = false;  ///< seen while it stood (live.restOscillation)
         // live.gearCycling
         Latch gearLatch;
         int huntLow = 0, huntHigh = 0;  ///< the gears of the last hunt
@@ -124,6 +131,8 @@ private:
     std::vector<Finding> currentFindings() const;
     int currentEpisodes() const;
     Finding slipFinding() const;
+    /// slipFinding of oscillations seen only while the car stood.
+    Finding restOscillationFinding(Finding f, const std::vector<int>& wheels) const;
     Finding gearFinding() const;
     Finding spinFinding() const;
     Finding bumpFinding() const;
@@ -134,6 +143,8 @@ private:
     bool started_ = false;
     double time_ = 0.0;
     Seen seen_;
+    /// The measured cure of live.restOscillation for config_, worked out when first reported.
+    mutable std::optional<RestCure> restCure_;
     /// Findings seen with earlier configurations, as they were worded then, and their episodes.
     std::vector<Finding> earlier_;
     int earlierEpisodes_ = 0;

@@ -72,6 +72,8 @@ Finding LiveDoctor::slipFinding() const
     }
     if (wheels.empty())
         return f;
+    if (seen_.slipAtRest && !seen_.slipMoving)
+        return restOscillationFinding(std::move(f), wheels);
     const SimulationConfig& s = config_.simulation;
     f.parameters = {param::simulation::minLongSlipDenominator, param::simulation::lowForwardSpeedSubStepCount,
                     param::simulation::thresholdLongitudinalSpeed};
@@ -87,6 +89,30 @@ Finding LiveDoctor::slipFinding() const
     } else if (s.lowForwardSpeedSubStepCount < 100) {
         const int n = std::min(100, std::max(2 * s.lowForwardSpeedSubStepCount, 3));
         f.fix = Fix{"use " + std::to_string(n) + " sub-steps at low speed", {{param::simulation::lowForwardSpeedSubStepCount, n}}};
+    }
+    return f;
+}
+
+Finding LiveDoctor::restOscillationFinding(Finding f, const std::vector<int>& wheels) const
+{
+    f.id = "live.restOscillation";
+    f.guideSection = "§2.26 sub-steps; vehicle-model-physx5.md P9 (real PhysX 5 does the same)";
+    if (!restCure_)
+        restCure_ = restCure(config_);
+    const int own = config_.simulation.lowForwardSpeedSubStepCount;
+    f.parameters = {param::simulation::lowForwardSpeedSubStepCount, param::simulation::thresholdLongitudinalSpeed};
+    f.reason = "the wheels " + wheelList(wheels) + " spin back and forth while the car stands (" + num(seen_.slipSpeed) +
+               " m/s; their slip flipped sign " + std::to_string(seen_.slipMaxFlips[static_cast<std::size_t>(wheels.front())]) +
+               " times within " + num(kSlipWindow) + " s): with " + std::to_string(own) + " low-speed sub-steps a "
+               "nearly stopped wheel's tire force overshoots within a sub-step; standing for 4 s its wheels average " +
+               num(restCure_->spinBefore) + " rad/s";
+    if (restCure_->subSteps > 0) {
+        f.reason += "; measured: with " + std::to_string(restCure_->subSteps) + " sub-steps it stands still (" +
+                    num(restCure_->spinAfter) + " rad/s)";
+        f.fix = Fix{"use " + std::to_string(restCure_->subSteps) + " sub-steps at low speed",
+                    {{param::simulation::lowForwardSpeedSubStepCount, restCure_->subSteps}}};
+    } else {
+        f.reason += "; up to " + std::to_string(kMaxTriedSubSteps) + " sub-steps do not make it stand still";
     }
     return f;
 }

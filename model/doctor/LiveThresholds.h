@@ -16,6 +16,9 @@ constexpr double kSlipDeadband = 0.02;     ///< smaller slips have no sign worth
 constexpr double kSlipWindow = 1.0;        ///< s
 constexpr int kSlipFlips = 6;              ///< three full oscillations per second
 constexpr double kGuideMinLongSlipDenominator = 4.0;  ///< vehicle-model.md's default (§1.7)
+/// m/s: below it the oscillation is the car's wheels spinning back and forth while it stands
+/// (live.restOscillation), not a car jittering to rest.
+constexpr double kRestSpeed = 0.05;
 
 // live.gearCycling (§2.16-2.17): hunting = engaging again the gear just left.
 constexpr double kHuntWindow = 10.0;

@@ -5,6 +5,7 @@
 #include "config/ReferenceCar.h"
 #include "doctor/DoctorRun.h"
 #include "doctor/LiveDoctor.h"
+#include "doctor/RestOscillation.h"
 #include "doctor/StaticChecks.h"
 #include "config/VehicleJson.h"
 #include "scenario/ManeuverJson.h"
@@ -390,6 +391,36 @@ private slots:
         }
     }
 
+    void restOscillationIsMeasured()
+    {
+        // NVIDIA's snippet car with its 3 low-speed sub-steps spins its wheels back and forth at
+        // rest, as real PhysX 5.6.1 does (vehicle-model-physx5.md P9): the doctor names it and
+        // measures how many sub-steps make this car stand still.
+        const VehicleConfig car = preset("physx5-snippet.json");
+        QCOMPARE(car.simulation.lowForwardSpeedSubStepCount, 3);
+        const sim::Maneuver settle = shippedManeuver("settle");
+        const doctor::RunDiagnosis r = run(car, settle);
+        const Finding* f = find(r.findings, "live.restOscillation");
+        QVERIFY2(f, qPrintable(describe(r.findings)));
+        QVERIFY(!find(r.findings, "live.longSlipOscillation"));  // one symptom, one finding
+        QVERIFY2(f->reason.find("with 6 sub-steps it stands still") != std::string::npos, f->reason.c_str());
+        QVERIFY(f->fix);
+        QCOMPARE(f->fix->edits.size(), std::size_t(1));
+        QCOMPARE(f->fix->edits.front().path, std::string("simulation.lowForwardSpeedSubStepCount"));
+        QCOMPARE(f->fix->edits.front().value.get<int>(), 6);
+        // The figures behind it: the wheels' mean |omega| standing, by sub-step count.
+        QVERIFY(doctor::restWheelSpin(car, 3) > 4.0);   // the SDK's trace: 2.7 to 4.7 rad/s per wheel
+        QVERIFY(doctor::restWheelSpin(car, 5) > doctor::kStillWheelSpin);
+        QVERIFY(doctor::restWheelSpin(car, 6) < doctor::kStillWheelSpin);
+        // The fix cures it; a PhysX 4.1 car (sticky tires without a brake) stands still at 3.
+        VehicleConfig fixed = car;
+        fixed.simulation.lowForwardSpeedSubStepCount = 6;
+        QVERIFY2(run(fixed, settle).findings.empty(), qPrintable(describe(run(fixed, settle).findings)));
+        VehicleConfig legacy = car;
+        legacy.simulation.model = ModelGenerationKind::Physx41;
+        QVERIFY(doctor::restWheelSpin(legacy, 3) < doctor::kStillWheelSpin);
+    }
+
     void presetsDriveTheOpenLoopManeuversWithoutLiveFindings()
     {
         // The open-loop maneuvers (fixed inputs). Closed-loop ones hold speeds where a vehicle's
@@ -403,7 +434,12 @@ private slots:
             for (const QString& v : vehicles) {
                 const doctor::RunDiagnosis r = run(preset(v.toLatin1().constData()), maneuver);
                 QVERIFY2(r.resets == 0, qPrintable(v + " " + m));
-                QVERIFY2(r.findings.empty(), qPrintable(v + " on " + m + ":\n" + describe(r.findings)));
+                // NVIDIA's car, as published, spins its wheels at rest as the real SDK does
+                // (restOscillationIsMeasured): the one finding it may have.
+                std::vector<Finding> unexpected = r.findings;
+                if (v == "physx5-snippet.json")
+                    std::erase_if(unexpected, [](const Finding& f) { return f.id == "live.restOscillation"; });
+                QVERIFY2(unexpected.empty(), qPrintable(v + " on " + m + ":\n" + describe(unexpected)));
             }
         }
     }
