@@ -118,12 +118,21 @@ std::vector<double> recordThrottle(const Maneuver& m, const std::shared_ptr<cons
     return out;
 }
 
+/// The reference car simulated with `model`'s vehicle model.
+std::shared_ptr<const VehicleConfig> carUnder(ModelGenerationKind model)
+{
+    VehicleConfig car = referenceCar();
+    car.simulation.model = model;
+    return std::make_shared<const VehicleConfig>(std::move(car));
+}
+
 /// One car through the full-throttle maneuver, repeated until `simSeconds` are simulated. With
 /// `readFrame` the telemetry frame is read after every step, as the workbench and the CLI's
 /// recorder do (Simulation fills it only when asked for).
-Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double simSeconds, bool readFrame = false)
+Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double simSeconds, bool readFrame = false,
+              ModelGenerationKind model = ModelGenerationKind::Physx41)
 {
-    Simulation sim(makeGround(t), std::make_shared<const VehicleConfig>(referenceCar()), startPose(t.get()));
+    Simulation sim(makeGround(t), carUnder(model), startPose(t.get()));
     Sample s;
     double simulated = 0.0, distance = 0.0, speed = 0.0, frameSum = 0.0;
     const double cpu = threadSeconds();
@@ -151,9 +160,10 @@ Sample oneCar(const std::shared_ptr<const Terrain>& t, const Maneuver& m, double
 
 /// Jounce's vehicle alone in a World, driven by `throttle` as the peer is: what oneCar measures
 /// without the Simulation around it (maneuver player, telemetry frame, bad-state checks).
-Sample worldCar(const std::shared_ptr<const Terrain>& t, const std::vector<double>& throttle, double simSeconds)
+Sample worldCar(const std::shared_ptr<const Terrain>& t, const std::vector<double>& throttle, double simSeconds,
+                ModelGenerationKind model = ModelGenerationKind::Physx41)
 {
-    auto config = std::make_shared<const VehicleConfig>(referenceCar());
+    auto config = carUnder(model);
     World world(makeGround(t));
     const SpawnPose start = startPose(t.get());
     Vehicle& car = world.addVehicle(config, start);
@@ -325,6 +335,12 @@ void printRatios(const std::vector<Case>& cases)
     ratio("Jounce Simulation / btRaycastVehicle, proving", "proving", "peer-proving");
     ratio("Jounce Simulation reading every frame / btRaycastVehicle, flat", "flat-frames", "peer-flat");
     ratio("Jounce Simulation reading every frame / btRaycastVehicle, proving", "proving-frames", "peer-proving");
+    ratio("physx5 model / physx41 model, Simulation, flat", "flat-physx5", "flat");
+    ratio("physx5 model / physx41 model, Simulation, proving", "proving-physx5", "proving");
+    ratio("physx5 model / physx41 model, in a World, flat", "world-flat-physx5", "world-flat");
+    ratio("physx5 model / physx41 model, in a World, proving", "world-proving-physx5", "world-proving");
+    ratio("physx5 model in a World / btRaycastVehicle, flat", "world-flat-physx5", "peer-flat");
+    ratio("physx5 model in a World / btRaycastVehicle, proving", "world-proving-physx5", "peer-proving");
     ratio("Jounce proving ground / flat", "proving", "flat");
     ratio("btRaycastVehicle proving ground / flat", "peer-proving", "peer-flat");
 }
@@ -366,6 +382,7 @@ int main(int argc, char** argv)
     };
 
     const Maneuver& mv = m.maneuver;
+    constexpr ModelGenerationKind kPhysx5 = ModelGenerationKind::Physx5;
     std::vector<Case> cases = {
         {"flat", "1 car, flat terrain", [&] { return oneCar(flat, mv, seconds); }},
         {"polygons", "1 car, flat + 60 big polygons", [&] { return oneCar(rings, mv, seconds); }},
@@ -374,6 +391,12 @@ int main(int argc, char** argv)
         {"proving-frames", "1 car, proving, frame read every step", [&] { return oneCar(proving, mv, seconds, true); }},
         {"world-flat", "1 car in a bare World, flat", [&] { return worldCar(flat, throttle(flat), seconds); }},
         {"world-proving", "1 car in a bare World, proving ground", [&] { return worldCar(proving, throttle(proving), seconds); }},
+        {"flat-physx5", "1 car, flat terrain, physx5 model", [&] { return oneCar(flat, mv, seconds, false, kPhysx5); }},
+        {"proving-physx5", "1 car, proving ground, physx5 model", [&] { return oneCar(proving, mv, seconds, false, kPhysx5); }},
+        {"world-flat-physx5", "1 car in a bare World, flat, physx5",
+         [&] { return worldCar(flat, throttle(flat), seconds, kPhysx5); }},
+        {"world-proving-physx5", "1 car in a bare World, proving, physx5",
+         [&] { return worldCar(proving, throttle(proving), seconds, kPhysx5); }},
         {"peer-flat", "btRaycastVehicle, flat terrain", [&] { return peerCar(flat, throttle(flat), seconds); }},
         {"peer-proving", "btRaycastVehicle, proving ground", [&] { return peerCar(proving, throttle(proving), seconds); }},
         {"cars20", "20 cars, proving ground", [&] { return manyCars(proving, 20, o.brief ? 5.0 : 60.0); }},
