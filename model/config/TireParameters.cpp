@@ -35,7 +35,7 @@ void physxTireParameters(ObjectBuilder<PhysxTireParams> tire)
                {"frictionVsSlip", "Friction vs longitudinal slip", "|longitudinal slip|", "friction multiplier",
                 /*fixedFirstX=*/true});
     Node& rest = tire.scalar("restLoad", &PhysxTireParams::restLoad,
-                             kTire("N", ge(0), plaus(0, 1e6), 0, 0, "load that normalises the tire load (PhysX 5's "
+                             kTire("N", ge(0), plaus(0, 1e6), kNaN, kNaN, "load that normalises the tire load (PhysX 5's "
                                    "TireForceParams.RestLoad); 0: g x (sprung mass + wheel mass)"));
     rest.omittedValue = Json(0.0);  // files without it keep PhysX 4.1's derived rest load
 }
