@@ -297,7 +297,12 @@ void readWheels(Context& c, VehicleConfig& v)
     std::vector<const Prim*> prims(n);
     c.indices.assign(n, -1);
     std::array<GraphPoint, 2> filter{};
+    // A layer is a PhysX 5 car unless Jounce's customData names physx41 (readExtras): its tires
+    // keep their own rest loads, as vehicle2 uses them.
+    const usda::Value* model = c.extra("model");
+    const bool physx5 = !(model && model->kind == usda::Value::Kind::String && model->text == "physx41");
     for (std::size_t k = 0; k < n; ++k) {
+        wheels[order[k]].ownRestLoad = physx5;
         out[k] = sameCount ? c.options.base->wheels[k] : WheelConfig{};
         const std::array<GraphPoint, 2> f = p5::importWheel(wheels[order[k]], out[k], "wheels[" + std::to_string(k) + "]", c.report);
         if (k == 0)
