@@ -7,7 +7,9 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QMainWindow>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QToolButton>
 
@@ -33,7 +35,9 @@ ModelGenerationSwitch::ModelGenerationSwitch(VehicleDocument& document, QMainWin
     button_->setObjectName("modelGenerationButton");
     button_->setAutoRaise(true);
     connect(button_, &QToolButton::clicked, action_, &QAction::trigger);
-    window.statusBar()->addPermanentWidget(button_);
+    // In the menu bar's corner, always in view; a status bar would make the window taller than a
+    // 1366×768 screen allows.
+    window.menuBar()->setCornerWidget(button_, Qt::TopRightCorner);
     connect(&document_, &VehicleDocument::configChanged, this, &ModelGenerationSwitch::documentChanged);
     documentChanged();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The vehicle's model generation (simulation.model) as a visible setting of the workbench: a
-// status-line button that names the generation the car is simulated with, and the "Convert to
+// button in the menu bar's corner that names the generation the car is simulated with (the
+// simulation dock's status line names it too), and the "Convert to
 // PhysX 5 behaviour" action (or back to PhysX 4.1), which first shows what will behave differently
 // for this vehicle (config/ModelGenerationChange.h) and then switches as one undoable edit.
 

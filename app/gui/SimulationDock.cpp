@@ -1,5 +1,7 @@
 #include "SimulationDock.h"
 
+#include "config/ModelGenerationChange.h"
+
 #include "PresetFiles.h"
 #include "SimulationController.h"
 #include "StartPointBox.h"
@@ -295,6 +297,8 @@ void SimulationDock::updateStatus()
                        .arg(state, s.realTime ? tr("real time") : tr("as fast as possible"));
     if (!s.paused && s.realTimeFactor > 0)
         text += tr(" · %1× real time").arg(s.realTimeFactor, 0, 'f', 1);
+    if (const auto& car = simulation_.pushedConfig())  // the model generation the car runs
+        text += tr(" · %1 model").arg(QString::fromUtf8(modelGenerationTitle(car->simulation.model).data()));
     if (const telemetry::Frame* f = simulation_.latestFrame()) {
         // In the display units (Edit ▸ Preferences), as the charts and the editor.
         const widgets::UnitChoices units = widgets::DisplayUnits::current();

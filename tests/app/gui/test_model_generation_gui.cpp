@@ -1,4 +1,4 @@
-// The model generation as a workbench setting (offscreen): the status line names it, Simulation ▸
+// The model generation as a workbench setting (offscreen): the menu bar's corner names it, Simulation ▸
 // Convert to PhysX 5 behaviour lists what will differ for this car and switches as one undoable
 // edit, and the compare view runs the edited car under both generations side by side, its columns
 // naming the generation.
@@ -10,7 +10,7 @@
 
 #include <QAction>
 #include <QSignalSpy>
-#include <QStatusBar>
+#include <QMenuBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
@@ -36,7 +36,7 @@ private slots:
         gui::MainWindow w;
         QString err;
         QVERIFY(w.document().open(kPresets + "/physx-snippet-4w.json", &err));
-        auto* button = w.statusBar()->findChild<QToolButton*>("modelGenerationButton");
+        auto* button = w.menuBar()->findChild<QToolButton*>("modelGenerationButton");
         QVERIFY(button);
         QCOMPARE(button->text(), QString("PhysX 4.1 model"));
         auto* action = w.findChild<QAction*>("convertModelAction");
