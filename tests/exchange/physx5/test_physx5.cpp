@@ -236,7 +236,7 @@ void TestPhysx5::nvidiaFilesImportValidateAndDrive()
     QCOMPARE(v.chassis.mass, 2014.4000244140625);
     QCOMPARE(v.chassis.moi.x, 750.0);  // NVIDIA's z (forward) is Jounce's roll axis
     // NVIDIA's wheel 1 is on the +x (left) side: Jounce's front-left, with its spring.
-    QCOMPARE(v.wheels[0].geometry.wheelCentreOffset.y, 0.7558199763298035);
+    QCOMPARE(v.wheels[0].geometry.wheelCentreOffset.y, 0.7952629923820496);
     QCOMPARE(v.wheels[0].suspension.springStrength, 33657.3984375);
     // A PhysX 5 car rests where vehicle2's own spring carries the sprung mass; each tire keeps the
     // file's rest load; the snippet's 4-wheel differential runs open (vehicle-model-physx5.md P7).
@@ -244,7 +244,7 @@ void TestPhysx5::nvidiaFilesImportValidateAndDrive()
     QCOMPARE(v.wheels[0].suspension.maxDroop, 567.6749877929688 * kGravity / 33657.3984375);
     QCOMPARE(v.wheels[0].tire.physx()->restLoad, 5628.72314453125);
     QCOMPARE(v.wheels[0].wheel.maxSteer, 0.5235990285873413);
-    QCOMPARE(v.wheels[2].wheel.mass, 30.0);
+    QCOMPARE(v.wheels[2].wheel.mass, 20.0);
     QCOMPARE(v.wheels[2].tire.physx()->longitudinalStiffnessPerUnitGravity, 24525.0 / kGravity);
     QCOMPARE(v.drive.differential4W.type, DifferentialType::OPEN_4WD);
     QVERIFY(hasNote(r.report, "drive.differential"));
