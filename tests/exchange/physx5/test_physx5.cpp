@@ -141,6 +141,7 @@ private slots:
     void nvidiaFilesImportValidateAndDrive();
     void nvidiaFilesAsEveryDifferential();
     void presetHoldsTheNvidiaFiles();
+    void physx5CarRoundTripsAndDrivesTheSame();
     void scaleConvertsToSi();
     void reportsNameWhatIsLost();
 };
@@ -302,6 +303,26 @@ void TestPhysx5::presetHoldsTheNvidiaFiles()
     std::vector<std::string> diff;
     compareVehicles(p, r.vehicle, 1e-12, diff);
     QVERIFY2(diff.empty(), qPrintable(joined(diff)));
+}
+
+void TestPhysx5::physx5CarRoundTripsAndDrivesTheSame()
+{
+    // A physx5 car's export is exact: the files imported again (onto the car, for what they do not
+    // hold) give the same vehicle, which drives the same to the last bit.
+    const VehicleConfig p = preset("physx5-snippet");
+    QCOMPARE(p.simulation.model, ModelGenerationKind::Physx5);
+    const exchange::Physx5Files files = exchange::exportPhysx5(p);
+    for (const exchange::ConversionNote& n : files.report.notes)
+        QVERIFY2(n.reason.find("in PhysX 5 (the car runs PhysX 4.1's model") == std::string::npos, n.reason.c_str());
+    const exchange::ImportResult r = roundTrip(p, p);
+    QVERIFY2(r.ok(), problemsText(r).c_str());
+    std::vector<std::string> diff;
+    compareVehicles(p, r.vehicle, 0.0, diff);
+    QVERIFY2(diff.empty(), qPrintable(joined(diff)));
+    int resets = 0;
+    const double original = fullThrottleSpeed(p, 10.0, resets);
+    QCOMPARE(fullThrottleSpeed(r.vehicle, 10.0, resets), original);
+    QCOMPARE(resets, 0);
 }
 
 void TestPhysx5::scaleConvertsToSi()
