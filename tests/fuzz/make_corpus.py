@@ -324,6 +324,9 @@ def usd():
                            'def Scope "FrontWheel"'),
                           ("bad-specifier", 'def Material "Gravel"', 'fed Material "Gravel"'),
                           ("apischemas-duplicate", '["PhysxVehicleContextAPI"]', '["PhysxVehicleContextAPI", "PhysxVehicleContextAPI"]'),
+                          # fuzz_usd: an index beyond any int was converted before it was checked
+                          ("index-huge", "physxVehicleWheelAttachment:index = 3",
+                           "physxVehicleWheelAttachment:index = 388888888888888888888888888888888888888888888888888888888"),
                           ("truncated", hand[len(hand) // 2:], "")):
         write("usd", tag + ".usda", hand.replace(old, new, 1))
     tables = "".join('def PhysxVehicleTireFrictionTable "T%d" {}\n' % i for i in range(257))

@@ -236,16 +236,17 @@ std::vector<int> attachmentIndices(Context& c)
     bool none = true;
     for (std::size_t i = 0; i < n; ++i) {
         const double x = Attributes(*c.wheels[i], c.problems).number("physxVehicleWheelAttachment:index").value_or(-1.0);
-        index[i] = static_cast<int>(x);
         if (x == -1.0)
             continue;
         none = false;
-        if (x < 0.0 || x >= static_cast<double>(n) || x != std::floor(x) || seen[static_cast<std::size_t>(x)]) {
+        // Checked before any conversion: a huge or NaN index has no int (undefined behaviour).
+        if (!(x >= 0.0 && x < static_cast<double>(n)) || x != std::floor(x) || seen[static_cast<std::size_t>(x)]) {
             c.problems.error(lineLocation(c.wheels[i]->line), "physxVehicleWheelAttachment:index must number the " +
                                                                   std::to_string(n) + " wheels 0 to " + std::to_string(n - 1));
             return index;
         }
         seen[static_cast<std::size_t>(x)] = true;
+        index[i] = static_cast<int>(x);
     }
     if (none)
         for (std::size_t i = 0; i < n; ++i)

@@ -147,6 +147,22 @@ private slots:
                 std::string::npos);
     }
 
+    void wheelIndicesOutsideAnIntAreRefused()
+    {
+        // Found by fuzz_usd: an index of 3.9e56 was converted to int before it was checked
+        // (undefined behaviour); huge, NaN and fractional indices are refused at the wheel's line.
+        // Line 129 is the wheel prim, 134 its index attribute.
+        const auto refused = [](const char* bad, int line, const std::string& why) {
+            const exchange::ImportResult r = exchange::importUsd(
+                handWritten("physxVehicleWheelAttachment:index = 3", std::string("physxVehicleWheelAttachment:index = ") + bad));
+            return !r.ok() && hasLine(r, line, why);
+        };
+        for (const char* bad : {"388888888888888888888888888888888888888888888888888888888", "-3e300", "2.5", "4"})
+            QVERIFY2(refused(bad, 129, "physxVehicleWheelAttachment:index must number the 4 wheels 0 to 3"), bad);
+        for (const char* bad : {"nan", "inf"})
+            QVERIFY2(refused(bad, 134, "expected a finite number"), bad);
+    }
+
     void relationshipsMustTargetTheirKindOfPrim()
     {
         QVERIFY(exchange::importUsd(handWritten()).ok());
