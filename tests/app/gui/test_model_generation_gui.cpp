@@ -8,9 +8,13 @@
 #include "ModelGenerationSwitch.h"
 #include "VehicleDocument.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QMenuBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
@@ -56,6 +60,36 @@ private slots:
         w.document().undoStack()->undo();
         QCOMPARE(w.document().config().simulation.model, ModelGenerationKind::Physx41);
         QCOMPARE(button->text(), QString("PhysX 4.1 model"));
+    }
+
+    void convertAsksFirstAndCancelChangesNothing()
+    {
+        gui::MainWindow w;
+        QString err;
+        QVERIFY(w.document().open(kPresets + "/physx-snippet-4w.json", &err));
+        w.resize(1366, 768);
+        w.show();
+        // Answers the dialog: checks what it says, then presses `button`.
+        const auto answer = [&](const QString& button) {
+            QTimer::singleShot(50, [&, button] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(box);
+                QCOMPARE(box->objectName(), QString("convertModelDialog"));
+                QVERIFY2(box->informativeText().contains("22.6 mm higher"), qPrintable(box->informativeText()));
+                if (const QByteArray dir = qgetenv("JOUNCE_SCREENSHOT_DIR"); !dir.isEmpty())
+                    box->grab().save(QString::fromLocal8Bit(dir) + "/convert-model-dialog.png");
+                for (QAbstractButton* b : box->buttons())
+                    if (b->text() == button)
+                        b->click();
+            });
+        };
+        answer("Cancel");
+        QVERIFY(!w.generation().convert(true));
+        QCOMPARE(w.document().config().simulation.model, ModelGenerationKind::Physx41);
+        QVERIFY(!w.document().isModified());
+        answer("Convert");
+        QVERIFY(w.generation().convert(true));
+        QCOMPARE(w.document().config().simulation.model, ModelGenerationKind::Physx5);
     }
 
     void compareRunsOneCarUnderBothGenerations()
