@@ -185,7 +185,9 @@ std::optional<Sizes> readHeader(std::string_view text, RunLog& run, Problems& pr
     if (!doc)
         return std::nullopt;
     std::optional<ObjectReader> root = ObjectReader::open(*doc, "", problems);
-    if (!root || !json::readFormatHeader(*root, kRunFormat, kRunSchemaVersion, "a run file"))
+    // readFormatHeader goes on after a missing or bad schemaVersion (to report more); the layout of
+    // the rest depends on it, so such a file is read no further (fuzz_runfile: a file without one).
+    if (!root || !json::readFormatHeader(*root, kRunFormat, kRunSchemaVersion, "a run file") || problems.hasErrors())
         return std::nullopt;
     const int version = (*doc)["schemaVersion"].get<int>();  // checked above: 1 up to the current
     run.name = root->text("name").value_or("");

@@ -273,6 +273,13 @@ private slots:
         std::string header = bytes;
         header.replace(header.find("\"schemaVersion\": 1"), 18, "\"schemaVersion\": 9");
         expectError(header, "newer Jounce");
+        // Found by fuzz_runfile: a header without its schemaVersion was read on and crashed.
+        for (const auto& [bad, why] : {std::pair{"\"schemaVersioX\": 1", "missing (required)"},
+                                       std::pair{"\"schemaVersion\": 0", "must be >= 1"}}) {
+            std::string h = bytes;
+            h.replace(h.find("\"schemaVersion\": 1"), 18, bad);
+            expectError(h, why);
+        }
         std::string vehicle = bytes;
         const std::size_t mass = vehicle.find("\"mass\": ");
         vehicle.replace(mass, 8, "\"mass\":-");
