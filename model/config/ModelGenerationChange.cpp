@@ -124,6 +124,14 @@ std::vector<GenerationDifference> generationDifferences(const VehicleConfig& v, 
                    "the larger of that speed and the wheel's rim speed; slips and forces of spinning or locked "
                    "wheels differ, most at low speed"});
     drivetrainDifferences(v, out);
+    const bool camberThrust = std::any_of(v.wheels.begin(), v.wheels.end(), [](const WheelConfig& w) {
+        return w.tire.physx() && w.tire.physx()->camberStiffnessPerUnitGravity > 0.0;
+    });
+    if (camberThrust)
+        out.push_back({"wheels[*].tire.camberStiffnessPerUnitGravity",
+                       "camber: PhysX 5 measures the wheel's lean from the ground, body roll included, and adds it to "
+                       "the lateral slip; PhysX 4.1 subtracts the suspension's camber: the camber thrust pushes the "
+                       "other way and grows with roll"});
     out.push_back({"wheels[*].geometry",
                    "ground contact: PhysX 5 sweeps the wheel cylinder and meets a slope or kerb with the rim's edge, "
                    "PhysX 4.1 casts one ray down the strut; the two agree on level ground"});

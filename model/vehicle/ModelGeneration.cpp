@@ -37,6 +37,7 @@ ModelGeneration physx5()
     g.stickyEngage = StickyEngage::BrakeIntent;         // P5, activateStickyFrictionLngConstraint
     g.stickyRows = StickyRowLaw::AccelerationSpring;    // P5, eSPRING | eACCELERATION_SPRING rows
     g.slip = {1.0, 0.1, LongSlipDenominator::LongitudinalSpeed};  // P4, computeLongitudionalSlip
+    g.camber = CamberMeasure::AgainstGround;            // P4, PxVehicleTireCamberAnglesUpdate
     g.handbrakeRule = HandbrakeDifferentialRule::Unchanged;         // P7
     g.gearboxTiming = GearboxTiming::PerSubStep;        // P6, PxVehicleAutoBoxUpdate, PxVehicleGearboxUpdate
     g.signedSubStepSpeed = true;                        // P8

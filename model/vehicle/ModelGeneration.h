@@ -49,6 +49,13 @@ enum class GearboxTiming {
                  ///< update; the switch timer starts at the first sub-step and advances by each sub-step
 };
 
+/// Which camber angle the tire model sees.
+enum class CamberMeasure {
+    Suspension,     ///< PhysX 4.1 (§2.11): the suspension's camber, subtracted from the lateral slip
+    AgainstGround,  ///< PhysX 5 (vehicle-model-physx5.md P4): the wheel's lean from the ground normal, body
+                    ///< roll included (PxVehicleTireCamberAnglesUpdate), added to the lateral slip
+};
+
 /// Which differential a handbrake leaves engaged.
 enum class HandbrakeDifferentialRule {
     FrontDriveWhileHandbrake,  ///< PhysX 4.1 (§2.20): LS_4WD acts as LS_FRONTWD, OPEN_4WD as OPEN_FRONTWD
@@ -78,6 +85,7 @@ struct ModelGeneration {
     StickyEngage stickyEngage = StickyEngage::NoDriveIntent;
     StickyRowLaw stickyRows = StickyRowLaw::VelocityFraction;
     SlipDenominators slip;
+    CamberMeasure camber = CamberMeasure::Suspension;
     HandbrakeDifferentialRule handbrakeRule = HandbrakeDifferentialRule::FrontDriveWhileHandbrake;
     GearboxTiming gearboxTiming = GearboxTiming::PerUpdate;
     /// True: the sub-step count compares the signed forward speed with the threshold (PhysX 5's

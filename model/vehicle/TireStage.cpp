@@ -4,6 +4,7 @@
 #include "vehicle/Camber.h"
 #include "vehicle/tire/Tire.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace jounce::sim {
@@ -57,6 +58,21 @@ void stickyTire(const TireContact& in, double vL, double vT, double omega, Wheel
 }
 
 }  // namespace
+
+double groundCamber(const btQuaternion& body, double steerAngle, double suspensionCamber, const btVector3& normal) noexcept
+{
+    // PxVehicleComputeWheelLocalOrientation: yaw(steer) * roll(camber), then the body's rotation.
+    const btQuaternion wheel = body * btQuaternion(btVector3(0, 0, 1), steerAngle) *
+                               btQuaternion(btVector3(1, 0, 0), suspensionCamber);
+    const btVector3 lat = quatRotate(wheel, btVector3(0, 1, 0));
+    const btVector3 lng = quatRotate(wheel, btVector3(1, 0, 0));
+    // The normal projected into the wheel's lateral-vertical plane; its lateral part is sin θ.
+    const btVector3 t = normal - lng * normal.dot(lng);
+    const double length = t.length();
+    if (!(length > 0.0))
+        return 0.0;  // the normal along the rolling direction: no lean to speak of
+    return std::asin(std::clamp(t.dot(lat) / length, -1.0, 1.0));
+}
 
 TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVector3& cm, WheelState& ws)
 {
@@ -114,6 +130,9 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     ti.longSlip = sL;
     ti.latSlip = sT;
     ti.camber = wheelCamber(wc, in.jounce);
+    // PhysX 5 adds its ground camber to the slip where the shared formula subtracts (P4).
+    if (in.generation.camber == CamberMeasure::AgainstGround)
+        ti.camber = -groundCamber(cs.q, in.steerAngle, ti.camber, in.road.normal);
     ti.wheelRadius = r;
     ti.restLoad = out.restLoad;
     ti.filteredNormalisedLoad = out.load.filteredNormalisedLoad;

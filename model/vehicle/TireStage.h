@@ -38,6 +38,12 @@ struct TireContact {
     bool rowSubStep = false;          ///< constraint rows are made in this sub-step (the generation's choice)
 };
 
+/// PhysX 5's camber (vehicle-model-physx5.md P4): the angle by which a wheel -- rolled by its
+/// suspension camber about the body's x axis, then steered about its z axis, in a body of
+/// orientation `body` -- leans from the ground `normal` (unit, world), measured as PhysX 5 measures
+/// it: positive when its top leans toward -y, as §2.11's camber. rad.
+double groundCamber(const btQuaternion& body, double steerAngle, double suspensionCamber, const btVector3& normal) noexcept;
+
 /// The tire of one wheel after one sub-step.
 struct TireResult {
     double restLoad = 0.0;

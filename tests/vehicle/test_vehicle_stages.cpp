@@ -327,6 +327,41 @@ private slots:
         JOUNCE_VERIFY_NEAR(t.forwardRow.targetSpeed, 0.5 * 0.1, 1e-12);
     }
 
+    void physx5CamberIsTheWheelsLeanFromTheGround()
+    {
+        // vehicle-model-physx5.md P4: the suspension camber rolls the wheel about the body's x axis,
+        // then the steer turns it; the camber is its lean from the ground normal, body roll included.
+        const btQuaternion level = btQuaternion::getIdentity();
+        const btVector3 up(0, 0, 1);
+        JOUNCE_VERIFY_NEAR(groundCamber(level, 0.0, 0.02, up), 0.02, 1e-12);
+        JOUNCE_VERIFY_NEAR(groundCamber(level, 0.4, 0.02, up), 0.02, 1e-12);  // steering keeps the lean
+        const btQuaternion rolled(btVector3(1, 0, 0), 0.05);                   // top toward -y, as a positive camber
+        JOUNCE_VERIFY_NEAR(groundCamber(rolled, 0.0, 0.02, up), 0.07, 1e-12);
+        JOUNCE_VERIFY_NEAR(groundCamber(level, 0.0, 0.0, btVector3(0, std::sin(0.1), std::cos(0.1))), 0.1, 1e-12);
+
+        // The same wheel rolling straight at 10 m/s with 0.02 rad of suspension camber: PhysX 5's camber
+        // thrust pushes the other way from PhysX 4.1's (it adds θ·C_γ/C_T to the slip, 4.1 subtracts γ·C_γ/C_T).
+        VehicleConfig car = referenceCar();
+        car.wheels[0].suspension.camberAtRest = 0.02;
+        car.wheels[0].tire.physx()->camberStiffnessPerUnitGravity = 200.0;
+        const RoadContact road = flatRoad();
+        const auto lateralForce = [&](const ModelGeneration& generation) {
+            TireContact in{car.wheels[0], road, car.tireLoadFilter, generation};
+            in.normalForce = car.wheels[0].suspension.sprungMass * kGravity;
+            in.h = 1.0 / 60.0;
+            in.timerStep = physxSubStep(1.0 / 60.0, 1);
+            ChassisState cs = levelChassis(0.3);
+            cs.v = btVector3(10, 0, 0);
+            WheelState ws;
+            ws.omega = 10.0 / car.wheels[0].wheel.radius;
+            return tireStage(in, cs, {0, 0, 0}, ws).forces.latForce;
+        };
+        const double f41 = lateralForce(kPhysx41);
+        const double f5 = lateralForce(modelGeneration(ModelGenerationKind::Physx5));
+        // Far from saturation the camber thrust is C_γ·γ = 200 kg/rad · g · 0.02 rad = 39.2 N.
+        JOUNCE_VERIFY_NEAR(f41, 200.0 * kGravity * 0.02, 0.01 * 39.24);
+        JOUNCE_VERIFY_NEAR(f5, -f41, 1e-6 * std::fabs(f41));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVehicleStages)

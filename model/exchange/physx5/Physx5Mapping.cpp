@@ -182,9 +182,12 @@ void noteExportDifferences(const VehicleConfig& v, ConversionReport& report)
         if (!w.tire.physx())
             tireModel[i] = "PhysX 5 has only PhysX's tire model: its default tire is written (the wheel's " +
                            std::string(tireModelName(w.tire.model())) + " tire has no PhysX 5 equivalent)";
-        if (w.tire.physx() && w.tire.physx()->camberStiffnessPerUnitGravity > 0.0 && nonZeroCamber(w))
+        // A physx5 car already has PhysX 5's camber (vehicle-model-physx5.md P4).
+        if (v.simulation.model == ModelGenerationKind::Physx41 && w.tire.physx() &&
+            w.tire.physx()->camberStiffnessPerUnitGravity > 0.0 && nonZeroCamber(w))
             camber[i] = "PhysX 5's tire model adds camber x C_camber / C_lateral to the lateral slip where PhysX 4 "
-                        "(and Jounce) subtracts it: the camber thrust acts the other way";
+                        "(and this physx41 car) subtracts it, and measures the camber from the ground, body roll "
+                        "included: the camber thrust acts the other way";
     }
     std::vector<std::string> overridden(v.wheels.size());
     for (std::size_t i = 0; i < v.wheels.size(); ++i) {
