@@ -62,16 +62,19 @@ void stickyTire(const TireContact& in, double vL, double vT, double omega, Wheel
 double groundCamber(const btQuaternion& body, double steerAngle, double suspensionCamber, const btVector3& normal) noexcept
 {
     // PxVehicleComputeWheelLocalOrientation: yaw(steer) * roll(camber), then the body's rotation.
-    const btQuaternion wheel = body * btQuaternion(btVector3(0, 0, 1), steerAngle) *
-                               btQuaternion(btVector3(1, 0, 0), suspensionCamber);
-    const btVector3 lat = quatRotate(wheel, btVector3(0, 1, 0));
-    const btVector3 lng = quatRotate(wheel, btVector3(1, 0, 0));
-    // The normal projected into the wheel's lateral-vertical plane; its lateral part is sin θ.
+    // The roll turns the wheel about its rolling axis, so it adds to the lean of the steered but
+    // unrolled wheel exactly: θ = γ + θ₀ (for leans within ±90°), which saves two quaternions built
+    // from angles. Straight wheels skip the maths library, as tireFrame does.
+    const double cs = steerAngle == 0.0 ? 1.0 : std::cos(steerAngle);
+    const double ss = steerAngle == 0.0 ? 0.0 : std::sin(steerAngle);
+    const btVector3 lng = quatRotate(body, btVector3(cs, ss, 0.0));
+    const btVector3 lat = quatRotate(body, btVector3(-ss, cs, 0.0));
+    // The normal projected into the plane across the rolling axis; its lateral part is sin θ₀.
     const btVector3 t = normal - lng * normal.dot(lng);
     const double length = t.length();
     if (!(length > 0.0))
-        return 0.0;  // the normal along the rolling direction: no lean to speak of
-    return std::asin(std::clamp(t.dot(lat) / length, -1.0, 1.0));
+        return suspensionCamber;  // the normal along the rolling direction: no lean to measure
+    return suspensionCamber + std::asin(std::clamp(t.dot(lat) / length, -1.0, 1.0));
 }
 
 TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVector3& cm, WheelState& ws)
@@ -130,8 +133,10 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     ti.longSlip = sL;
     ti.latSlip = sT;
     ti.camber = wheelCamber(wc, in.jounce);
-    // PhysX 5 adds its ground camber to the slip where the shared formula subtracts (P4).
-    if (in.generation.camber == CamberMeasure::AgainstGround)
+    // PhysX 5 adds its ground camber to the slip where the shared formula subtracts (P4). PhysX's
+    // tire without camber stiffness adds 0 whatever the angle, so its camber is not worked out.
+    const PhysxTireParams* physx = wc.tire.physx();
+    if (in.generation.camber == CamberMeasure::AgainstGround && (!physx || physx->camberStiffnessPerUnitGravity != 0.0))
         ti.camber = -groundCamber(cs.q, in.steerAngle, ti.camber, in.road.normal);
     ti.wheelRadius = r;
     ti.restLoad = out.restLoad;
