@@ -1,6 +1,7 @@
 #include "DoctorPanel.h"
 
 #include "PanelTitle.h"
+#include "config/ModelGenerationChange.h"
 #include "doctor/StaticChecks.h"
 
 #include <QHBoxLayout>
@@ -50,6 +51,7 @@ private:
 DoctorPanel::DoctorPanel(QWidget* parent) : QWidget(parent)
 {
     summary_ = new QLabel(this);
+    summary_->setObjectName("doctorSummary");
     summary_->setWordWrap(true);
     applyButton_ = new QPushButton(tr("Apply fix"), this);
     applyButton_->setEnabled(false);
@@ -117,6 +119,7 @@ QString DoctorPanel::seenText(const doctor::Finding& f)
 void DoctorPanel::setVehicle(const VehicleConfig& config)
 {
     static_ = doctor::diagnose(config);
+    model_ = config.simulation.model;
     if (!live_)
         live_ = std::make_unique<doctor::LiveDoctor>(config);
     else
@@ -199,8 +202,10 @@ void DoctorPanel::updateCounts()
     const std::array<int, 3> counts{static_cast<int>(doctor::countSeverity(shown_, doctor::Severity::Error)),
                                     static_cast<int>(doctor::countSeverity(shown_, doctor::Severity::Warning)),
                                     static_cast<int>(doctor::countSeverity(shown_, doctor::Severity::Advice))};
-    summary_->setText(shown_.empty() ? tr("The doctor has nothing to say about this vehicle.")
-                                     : countsText(counts[0], counts[1], counts[2]));
+    // The model generation the findings are about (its live checks see that model's telemetry).
+    const QString model = tr("%1 model").arg(QString::fromUtf8(modelGenerationTitle(model_).data()));
+    summary_->setText(model + " · " + (shown_.empty() ? tr("the doctor has nothing to say about this vehicle.")
+                                                      : countsText(counts[0], counts[1], counts[2])));
     if (counts == counts_)
         return;
     counts_ = counts;

@@ -64,6 +64,7 @@ private:
 
     ApplyEdits apply_;
     std::vector<doctor::Finding> static_;
+    ModelGenerationKind model_ = ModelGenerationKind::Physx41;
     std::vector<doctor::Finding> shown_;
     std::unique_ptr<doctor::LiveDoctor> live_;
     int liveEpisodes_ = -1;

@@ -1,4 +1,4 @@
-// The model generation as a workbench setting (offscreen): the menu bar's corner names it, Simulation ▸
+// The model generation as a workbench setting (offscreen): the menu bar's corner and the doctor name it, Simulation ▸
 // Convert to PhysX 5 behaviour lists what will differ for this car and switches as one undoable
 // edit, and the compare view runs the edited car under both generations side by side, its columns
 // naming the generation.
@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QLabel>
 #include <QMenuBar>
 #include <QTimer>
 #include <QToolButton>
@@ -51,9 +52,13 @@ private slots:
         QVERIFY2(report.contains("wheels[0,1].suspension: the wheel rests 22.6 mm higher"), qPrintable(report));
         QVERIFY2(report.contains("drive.differential.type"), qPrintable(report));  // the LS 4WD handbrake rule
 
+        auto* doctor = w.findChild<QLabel*>("doctorSummary");
+        QVERIFY(doctor);
+        QVERIFY2(doctor->text().startsWith("PhysX 4.1 model · "), qPrintable(doctor->text()));
         QVERIFY(w.generation().convert(false));
         QCOMPARE(w.document().config().simulation.model, ModelGenerationKind::Physx5);
         QCOMPARE(button->text(), QString("PhysX 5 model"));
+        QVERIFY2(doctor->text().startsWith("PhysX 5 model · "), qPrintable(doctor->text()));
         QCOMPARE(action->text(), QString("Convert to PhysX 4.1 &behaviour…"));
         QVERIFY(w.document().isModified());
         // One undo step back.
