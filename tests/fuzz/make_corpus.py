@@ -327,6 +327,9 @@ def usd():
                           # fuzz_usd: an index beyond any int was converted before it was checked
                           ("index-huge", "physxVehicleWheelAttachment:index = 3",
                            "physxVehicleWheelAttachment:index = 388888888888888888888888888888888888888888888888888888888"),
+                          # fuzz_usd: a wheel too far back for llround's long long
+                          ("wheel-far-behind", "suspensionFramePosition = (-80, -40, -160)",
+                           "suspensionFramePosition = (-80, -40, -1.6e71)"),
                           ("truncated", hand[len(hand) // 2:], "")):
         write("usd", tag + ".usda", hand.replace(old, new, 1))
     tables = "".join('def PhysxVehicleTireFrictionTable "T%d" {}\n' % i for i in range(257))

@@ -91,7 +91,9 @@ std::vector<std::size_t> jounceWheelOrder(const std::vector<Vec3>& positions)
     std::vector<std::size_t> order(positions.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
-    const auto key = [&](std::size_t i) { return std::pair{-std::llround(positions[i].x * 1000.0), -positions[i].y}; };
+    // Rounded to the millimetre in double: a position of 1e16 m has no long long (fuzz_usd found
+    // llround's overflow negated). The positions are finite, so the keys order strictly.
+    const auto key = [&](std::size_t i) { return std::pair{-std::round(positions[i].x * 1000.0), -positions[i].y}; };
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
     return order;
 }

@@ -163,6 +163,18 @@ private slots:
             QVERIFY2(refused(bad, 134, "expected a finite number"), bad);
     }
 
+    void aWheelFarBehindSortsLastAndIsRefused()
+    {
+        // Found by fuzz_usd: a wheel 1.6e69 m behind was ordered by llround(x in mm), which has no
+        // long long for it (its negation overflowed and put the wheel first). It is the rearmost
+        // wheel, and the vehicle is refused at that wheel's pointer.
+        const exchange::ImportResult r = exchange::importUsd(
+            handWritten("suspensionFramePosition = \\(-80, -40, -160\\)", "suspensionFramePosition = (-80, -40, -1.6e71)"));
+        QVERIFY(!r.ok());
+        const std::string text = problemsText(r);
+        QVERIFY2(text.find("/wheels/3/geometry/wheelCentreOffset/0: not plausible") != std::string::npos, text.c_str());
+    }
+
     void relationshipsMustTargetTheirKindOfPrim()
     {
         QVERIFY(exchange::importUsd(handWritten()).ok());
