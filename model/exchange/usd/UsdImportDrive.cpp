@@ -168,8 +168,9 @@ void readTank(Context& c, const Prim& drive, VehicleConfig& v)
     std::vector<int> side(n, -1);
     bool ok = counts.size() == 2 && starts.size() == 2 && n % 2 == 0;
     for (std::size_t t = 0; ok && t < 2; ++t)
-        for (std::size_t j = 0; ok && j < static_cast<std::size_t>(std::max(0.0, counts[t])); ++j) {
-            const std::size_t at = static_cast<std::size_t>(std::max(0.0, starts[t])) + j;
+        // Clamped before the conversions (1e30 has no size_t): past n wheels the track is refused anyway.
+        for (std::size_t j = 0; ok && j < static_cast<std::size_t>(std::clamp(counts[t], 0.0, double(n) + 1.0)); ++j) {
+            const std::size_t at = static_cast<std::size_t>(std::clamp(starts[t], 0.0, double(wheels.size()))) + j;
             const std::size_t k = at < wheels.size() ? c.wheelAt(std::llround(wheels[at])) : n;
             ok = k < n && side[k] == -1;
             if (ok)

@@ -226,8 +226,12 @@ void readSettings(Context& c, VehicleConfig& v)
     s.model = ModelGenerationKind::Physx5;
     s.limitSuspensionExpansionVelocity = a.boolean("physxVehicle:limitSuspensionExpansionVelocity").value_or(false);
     s.thresholdLongitudinalSpeed = a.number("physxVehicle:subStepThresholdLongitudinalSpeed").value_or(5.0 / L) * L;
-    s.lowForwardSpeedSubStepCount = static_cast<int>(a.number("physxVehicle:lowForwardSpeedSubStepCount").value_or(3.0));
-    s.highForwardSpeedSubStepCount = static_cast<int>(a.number("physxVehicle:highForwardSpeedSubStepCount").value_or(1.0));
+    // Within an int before the conversion (1e30 has none); validation then refuses what is outside 1 to 100.
+    const auto count = [&](const char* name, double unset) {
+        return static_cast<int>(std::clamp(a.number(name).value_or(unset), -1e9, 1e9));
+    };
+    s.lowForwardSpeedSubStepCount = count("physxVehicle:lowForwardSpeedSubStepCount", 3.0);
+    s.highForwardSpeedSubStepCount = count("physxVehicle:highForwardSpeedSubStepCount", 1.0);
     const double passive = a.number("physxVehicle:minPassiveLongitudinalSlipDenominator").value_or(0.0);
     s.minLongSlipDenominator =
         passive > 0.0 ? passive * L : a.number("physxVehicle:minLongitudinalSlipDenominator").value_or(4.0 / L) * L;

@@ -175,6 +175,19 @@ private slots:
         QVERIFY2(text.find("/wheels/3/geometry/wheelCentreOffset/0: not plausible") != std::string::npos, text.c_str());
     }
 
+    void countsBeyondAnyIntAreRefusedAsTheyAre()
+    {
+        // A sub-step count of 1e30 was converted to int unchecked (undefined behaviour; x86 made it
+        // -2147483648): it is held within an int and refused by the vehicle's validation.
+        const exchange::ImportResult r = exchange::importUsd(handWritten(
+            "    float3 xformOp:translate = \\(0, 100, 0\\)",
+            "    float3 xformOp:translate = (0, 100, 0)\n    uint physxVehicle:lowForwardSpeedSubStepCount = 1e30"));
+        QVERIFY(!r.ok());
+        const std::string text = problemsText(r);
+        QVERIFY2(text.find("/simulation/lowForwardSpeedSubStepCount") != std::string::npos &&
+                     text.find("got 1000000000") != std::string::npos, text.c_str());
+    }
+
     void relationshipsMustTargetTheirKindOfPrim()
     {
         QVERIFY(exchange::importUsd(handWritten()).ok());
