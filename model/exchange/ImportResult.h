@@ -34,6 +34,15 @@ struct ImportResult {
     }
     /// Every file was read without an error and the vehicle is valid.
     bool ok() const { return !hasErrors(); }
+    /// Every problem as a line "file: pointer: message" (for tests and fuzz findings).
+    std::string problemsText() const
+    {
+        std::string s;
+        for (const FileProblems& f : problems)
+            for (const Problem& p : f.problems.items)
+                s += f.file + ": " + p.toString() + "\n";
+        return s;
+    }
 };
 
 /// The stages of an import, as a progress display names them.

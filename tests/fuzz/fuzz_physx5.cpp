@@ -14,15 +14,6 @@ using namespace jounce;
 
 constexpr std::string_view kSeparator = "\n=== drive ===\n";
 
-std::string problemText(const exchange::ImportResult& r)
-{
-    std::string s;
-    for (const exchange::FileProblems& f : r.problems)
-        for (const Problem& p : f.problems.items)
-            s += f.file + ": " + p.toString() + "\n";
-    return s;
-}
-
 const std::string& snippetDrive()
 {
     static const std::string text = [] {
@@ -51,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const exchange::Physx5Files files = exchange::exportPhysx5(r.vehicle);
     const exchange::ImportResult back =
         exchange::importPhysx5(exchange::physx5Text(files.base), exchange::physx5Text(files.drive));
-    FUZZ_CHECK(back.ok(), "the export of an imported vehicle does not import again:\n" + problemText(back));
+    FUZZ_CHECK(back.ok(), "the export of an imported vehicle does not import again:\n" + back.problemsText());
     return 0;
 }
 

@@ -8,20 +8,7 @@
 #include "exchange/unity/UnityImport.h"
 #include "exchange/unity/UnityJson.h"
 
-namespace {
-
 using namespace jounce;
-
-std::string problemText(const exchange::ImportResult& r)
-{
-    std::string s;
-    for (const exchange::FileProblems& f : r.problems)
-        for (const Problem& p : f.problems.items)
-            s += f.file + ": " + p.toString() + "\n";
-    return s;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
@@ -32,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     exchange::ConversionReport report;
     const std::string json = exchange::unityJsonText(exchange::exportUnity(r.vehicle, report));
     const exchange::ImportResult back = exchange::importUnityText(json, "fuzz.json");
-    FUZZ_CHECK(back.ok(), "the Unity export of an imported prefab does not import:\n" + problemText(back));
+    FUZZ_CHECK(back.ok(), "the Unity export of an imported prefab does not import:\n" + back.problemsText());
     return 0;
 }
 

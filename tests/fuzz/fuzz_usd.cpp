@@ -15,15 +15,6 @@ using exchange::usda::Prim;
 /// Enough prims to check the parent links without making large layers slow.
 constexpr std::size_t kPrimsChecked = 200;
 
-std::string problemText(const exchange::ImportResult& r)
-{
-    std::string s;
-    for (const exchange::FileProblems& f : r.problems)
-        for (const Problem& p : f.problems.items)
-            s += f.file + ": " + p.toString() + "\n";
-    return s;
-}
-
 void checkPaths(const exchange::usda::Layer& layer, const std::vector<Prim>& prims, const Prim* parent,
                 std::size_t& checked)
 {
@@ -58,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     const exchange::UsdExport out = exchange::exportUsd(r.vehicle);
     const exchange::ImportResult back = exchange::importUsd(out.text);
-    FUZZ_CHECK(back.ok(), "the export of an imported vehicle does not read back:\n" + problemText(back));
+    FUZZ_CHECK(back.ok(), "the export of an imported vehicle does not read back:\n" + back.problemsText());
     return 0;
 }
 

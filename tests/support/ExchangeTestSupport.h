@@ -75,14 +75,7 @@ inline QString joined(const std::vector<std::string>& lines)
     return QString::fromStdString(s);
 }
 
-inline std::string problemsText(const jounce::exchange::ImportResult& r)
-{
-    std::string s;
-    for (const jounce::exchange::FileProblems& f : r.problems)
-        for (const jounce::Problem& p : f.problems.items)
-            s += f.file + ": " + p.toString() + "\n";
-    return s;
-}
+inline std::string problemsText(const jounce::exchange::ImportResult& r) { return r.problemsText(); }
 
 inline bool hasProblem(const jounce::exchange::ImportResult& r, const std::string& file, const std::string& pointer,
                 const std::string& fragment)
