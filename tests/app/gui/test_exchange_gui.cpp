@@ -4,6 +4,7 @@
 // open vehicle as it was, with its problems in the report.
 
 #include "ExchangeActions.h"
+#include "ImportWait.h"
 #include "MainWindow.h"
 #include "VehicleDocument.h"
 
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 using namespace jounce;
+using gui_test::importNow;
 
 namespace {
 
@@ -29,16 +31,6 @@ QStringList reportKinds(const gui::ConversionReportDialog& d)
     for (int i = 0; i < d.table()->topLevelItemCount(); ++i)
         kinds << d.table()->topLevelItem(i)->text(0);
     return kinds;
-}
-
-/// Runs the import `start` begins to its end (imports run on a worker thread): whether it
-/// imported a vehicle; false too when it never ends.
-template <typename Start>
-bool importNow(gui::ExchangeActions& actions, Start start)
-{
-    QSignalSpy done(&actions, &gui::ExchangeActions::importFinished);
-    start();
-    return (done.size() > 0 || done.wait(60000)) && done.size() == 1 && done.first().first().toBool();
 }
 
 }  // namespace

@@ -32,6 +32,17 @@ const QString kPresets = QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
 const QString kSnippet = QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/data/physx5-snippet");
 const QString kUnityCar = QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/unity/data/unity-car.prefab");
 
+/// Shows `w` with the sports car open (the vehicle an import must leave alone until it arrives);
+/// its import actions, or null when the preset did not open.
+gui::ExchangeActions* showSportsCar(gui::MainWindow& w)
+{
+    w.show();
+    QString err;
+    if (!w.document().open(kPresets + "/sports-car.json", &err))
+        return nullptr;
+    return w.findChild<gui::ExchangeActions*>();
+}
+
 QProgressDialog* progressOf(gui::MainWindow& w)
 {
     QProgressDialog* d = w.findChild<QProgressDialog*>(QStringLiteral("importProgressDialog"));
@@ -59,11 +70,9 @@ private slots:
     void importReturnsAtOnceAndTheVehicleArrivesLater()
     {
         gui::MainWindow w;
-        w.show();
-        QString err;
-        QVERIFY(w.document().open(kPresets + "/sports-car.json", &err));
+        auto* actions = showSportsCar(w);
+        QVERIFY(actions);
         const VehicleConfig before = w.document().config();
-        auto* actions = w.findChild<gui::ExchangeActions*>();
         actions->importUsd(dir_.filePath("car.usda"), false);
         // Nothing applied yet: the import runs elsewhere while the window waits, blocked by the dialog.
         QVERIFY(w.document().config() == before);
@@ -80,11 +89,9 @@ private slots:
     void theWindowStaysResponsiveDuringASlowImport()
     {
         gui::MainWindow w;
-        w.show();
-        QString err;
-        QVERIFY(w.document().open(kPresets + "/sports-car.json", &err));
+        auto* actions = showSportsCar(w);
+        QVERIFY(actions);
         const VehicleConfig before = w.document().config();
-        auto* actions = w.findChild<gui::ExchangeActions*>();
         // An importer stuck in a slow file (a network share, a huge layer): it looks at its control
         // between stages, as the readers do, until released or cancelled.
         auto release = std::make_shared<std::atomic<bool>>(false);
@@ -143,11 +150,9 @@ private slots:
     void cancelLeavesTheVehicleAndTheUserGoesOn()
     {
         gui::MainWindow w;
-        w.show();
-        QString err;
-        QVERIFY(w.document().open(kPresets + "/sports-car.json", &err));
+        auto* actions = showSportsCar(w);
+        QVERIFY(actions);
         const VehicleConfig before = w.document().config();
-        auto* actions = w.findChild<gui::ExchangeActions*>();
         actions->importPhysx5(kSnippet + "/Base.json", kSnippet + "/EngineDrive.json", "auto", false);
         QProgressDialog* progress = progressOf(w);
         QVERIFY(progress);

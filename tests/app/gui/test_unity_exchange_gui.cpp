@@ -4,6 +4,7 @@
 // vehicle as it was.
 
 #include "ExchangeActions.h"
+#include "ImportWait.h"
 #include "MainWindow.h"
 #include "exchange/unity/UnityImport.h"
 
@@ -14,20 +15,7 @@
 #include <QtTest>
 
 using namespace jounce;
-
-namespace {
-
-/// Runs the import `start` begins to its end (imports run on a worker thread): whether it
-/// imported a vehicle; false too when it never ends.
-template <typename Start>
-bool importNow(gui::ExchangeActions& actions, Start start)
-{
-    QSignalSpy done(&actions, &gui::ExchangeActions::importFinished);
-    start();
-    return (done.size() > 0 || done.wait(60000)) && done.size() == 1 && done.first().first().toBool();
-}
-
-}  // namespace
+using gui_test::importNow;
 
 class TestUnityExchangeGui : public QObject {
     Q_OBJECT
