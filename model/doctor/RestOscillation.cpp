@@ -23,9 +23,7 @@ double restWheelSpin(const VehicleConfig& config, int lowSubSteps)
     const int wheels = static_cast<int>(car->wheels.size());
     double sum = 0.0;
     for (int s = 0; s < steps; ++s) {
-        simulation.step();
-        if (s == 0)
-            simulation.setManualInput(sim::ManualInput{});  // the gear request is applied once
+        simulation.step();  // the neutral and autobox requests apply on the first step only
         if (s < steps - measured)
             continue;
         const telemetry::Frame& f = simulation.frame();

@@ -135,8 +135,8 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     ti.camber = wheelCamber(wc, in.jounce);
     // PhysX 5 adds its ground camber to the slip where the shared formula subtracts (P4). PhysX's
     // tire without camber stiffness adds 0 whatever the angle, so its camber is not worked out.
-    const PhysxTireParams* physx = wc.tire.physx();
-    if (in.generation.camber == CamberMeasure::AgainstGround && (!physx || physx->camberStiffnessPerUnitGravity != 0.0))
+    if (in.generation.camber == CamberMeasure::AgainstGround &&
+        (!wc.tire.physx() || wc.tire.physx()->camberStiffnessPerUnitGravity != 0.0))
         ti.camber = -groundCamber(cs.q, in.steerAngle, ti.camber, in.road.normal);
     ti.wheelRadius = r;
     ti.restLoad = out.restLoad;
