@@ -121,6 +121,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(progressOf(w) && progressOf(w)->labelText().contains("1 s"), 5000);
         QVERIFY2(ticks >= 25, qPrintable(QString::number(ticks)));
         QVERIFY(progressOf(w)->labelText().contains("Converting slow.usda"));
+        if (const QByteArray dir = qgetenv("JOUNCE_SCREENSHOT_DIR"); !dir.isEmpty())
+            progressOf(w)->grab().save(QString::fromLocal8Bit(dir) + "/import-progress.png");
         QVERIFY(actions->importRunner()->isRunning());
         QVERIFY(w.document().config() == before);
         // Esc: the dialog closes at once, the importer hears of it and stops, nothing changes.
