@@ -103,13 +103,13 @@ VehicleConfig snippetCar()
     return imported.vehicle;
 }
 
-Trace driveLikeTrace(const VehicleConfig& car, const Trace& reference)
+Trace driveLikeTrace(const VehicleConfig& car, const Trace& reference, double spawnRaise)
 {
     sim::World world(std::make_shared<sim::PlaneGround>());
     sim::Vehicle& v = world.addVehicle(std::make_shared<VehicleConfig>(car), {});
     // The snippet spawns the centre of mass 0.5 m above the ground, level, facing +z (Jounce's +x).
     const double comAboveOrigin = car.chassis.cmOffset.z;
-    v.reset({0.0, 0.0, 0.0, 0.5 - comAboveOrigin - v.restHeight()});
+    v.reset({0.0, 0.0, 0.0, 0.5 - comAboveOrigin - v.restHeight() + spawnRaise});
     const double dt = 1.0 / 60.0;
     Trace out;
     out.push_back(reference.front());

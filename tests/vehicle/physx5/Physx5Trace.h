@@ -37,7 +37,9 @@ VehicleConfig snippetCar();
 
 /// Drives `car` on flat ground from the snippet's spawn pose through the inputs of `reference`
 /// (rows 1..n) and returns the rows Jounce produces (row 0 the spawn, as in the trace).
-Trace driveLikeTrace(const VehicleConfig& car, const Trace& reference);
+/// `spawnRaise` lifts the spawn by that many metres: a perturbation far below any physical meaning,
+/// to show how a figure depends on rounding.
+Trace driveLikeTrace(const VehicleConfig& car, const Trace& reference, double spawnRaise = 0.0);
 
 /// Writes `trace` as CSV (the data files' columns) for a look at a failing figure.
 void writeTrace(const Trace& trace, const std::string& path);

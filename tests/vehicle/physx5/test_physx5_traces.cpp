@@ -52,6 +52,15 @@ Stop stop(const Trace& t)
     return s;
 }
 
+/// The highest yaw rate of a run (the turn-in peak of `steer.csv`).
+double peakYaw(const Trace& t)
+{
+    double peak = 0.0;
+    for (const TraceRow& r : t)
+        peak = std::max(peak, r.yawRate);
+    return peak;
+}
+
 /// The mean of |ω| over rows [from, to) of wheel `id`: the at-rest oscillation's amplitude.
 double meanAbsOmega(const Trace& t, std::size_t from, std::size_t to, std::size_t id)
 {
@@ -80,6 +89,18 @@ void expectWithin(const char* figure, double jounce, double real, double toleran
 void expectRelative(const char* figure, double jounce, double real, double fraction)
 {
     expectWithin(figure, jounce, real, std::fabs(real) * fraction);
+}
+
+/// Checks that `real` lies within the spread of perturbed Jounce runs and within 2 % of its median.
+void checkSpread(const char* figure, std::vector<double> runs, double real)
+{
+    std::sort(runs.begin(), runs.end());
+    const double median = 0.5 * (runs[(runs.size() - 1) / 2] + runs[runs.size() / 2]);
+    std::printf("%-34s real %12.6f  jounce %zu runs %.6f .. %.6f, median %.6f\n", figure, real, runs.size(),
+                runs.front(), runs.back(), median);
+    QVERIFY2(runs.front() <= real && real <= runs.back(),
+             qPrintable(QString("%1: real %2 outside Jounce's spread %3 .. %4").arg(figure).arg(real).arg(runs.front()).arg(runs.back())));
+    expectRelative(figure, median, real, 0.02);
 }
 
 }  // namespace
@@ -130,7 +151,7 @@ private slots:
         expectRelative("stopping distance (m)", s.distance, r.distance, 0.01);
         // Open (vehicle-model-physx5.md P9): the sticky rows engage 0.04 m/s lower than in the SDK, and
         // their spring then takes 6 frames less to reach 0.01 m/s.
-        QEXPECT_FAIL("", "the launch from the at-rest oscillation leaves the car 0.015 m/s ahead: the sticky rows engage a sub-step later and the stop ends 6 frames early (vehicle-model-physx5.md P9)", Continue);
+        QEXPECT_FAIL("", "the launch from the chaotic at-rest oscillation leaves the car 0.015 m/s ahead: the sticky rows engage a sub-step later (vehicle-model-physx5.md P9; chaoticFiguresSpreadAroundTheRealValues)", Continue);
         expectRelative("stopping time (s)", s.seconds(), r.seconds(), 0.01);
     }
 
@@ -144,18 +165,12 @@ private slots:
                 sum += t[k].yawRate;
             return sum / 60.0;
         };
-        auto peakYaw = [](const Trace& t) {
-            double peak = 0.0;
-            for (const TraceRow& r : t)
-                peak = std::max(peak, r.yawRate);
-            return peak;
-        };
         const double realPeak = peakYaw(real);
         expectRelative("final yaw rate (rad/s)", meanYaw(sim), meanYaw(real), 0.01);
         // Open (vehicle-model-physx5.md P9): the wheels' at-rest oscillation meets the throttle in a
         // chaotic phase (the runs part after 6 frames of throttle), leaving the car a yaw wobble of the
         // opposite sign at the start of the turn.
-        QEXPECT_FAIL("", "the turn-in inherits a yaw wobble of the opposite sign (vehicle-model-physx5.md P9)", Continue);
+        QEXPECT_FAIL("", "the turn-in inherits the chaotic at-rest oscillation's yaw wobble (vehicle-model-physx5.md P9; chaoticFiguresSpreadAroundTheRealValues)", Continue);
         expectRelative("peak yaw rate (rad/s)", peakYaw(sim), realPeak, 0.01);
         double sumSq = 0.0;
         std::size_t n = 0;
@@ -164,8 +179,24 @@ private slots:
                 sumSq += (sim[k].yawRate - real[k].yawRate) * (sim[k].yawRate - real[k].yawRate);
                 ++n;
             }
-        QEXPECT_FAIL("", "the turn-in inherits a yaw wobble of the opposite sign (vehicle-model-physx5.md P9)", Continue);
+        QEXPECT_FAIL("", "the turn-in inherits the chaotic at-rest oscillation's yaw wobble (vehicle-model-physx5.md P9; chaoticFiguresSpreadAroundTheRealValues)", Continue);
         expectWithin("yaw-rate RMS error (rad/s)", std::sqrt(sumSq / double(n)), 0.0, 0.01 * realPeak);
+    }
+
+    // The open figures follow the launch from the at-rest oscillation, which is chaotic. Spawning the
+    // car 1 to 16 nm higher (below the 30 nm a float position near 0.5 m can resolve, so below anything
+    // the SDK itself can represent) spreads them over a range; the real value must lie inside it, and
+    // the middle of the spread near it, for the model to be right where the figure is decided by rounding.
+    void chaoticFiguresSpreadAroundTheRealValues()
+    {
+        const Trace realSteer = readTrace("steer"), realBrake = readTrace("brake");
+        std::vector<double> peaks, stops;
+        for (int nm = 1; nm <= 16; ++nm) {
+            peaks.push_back(peakYaw(driveLikeTrace(car_, realSteer, nm * 1e-9)));
+            stops.push_back(stop(driveLikeTrace(car_, realBrake, nm * 1e-9)).seconds());
+        }
+        checkSpread("peak yaw rate (rad/s)", peaks, peakYaw(realSteer));
+        checkSpread("stopping time (s)", stops, stop(realBrake).seconds());
     }
 
     void handbrakeTurnEndsOnTheRealHeading()
