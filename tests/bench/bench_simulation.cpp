@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -341,6 +342,9 @@ void printRatios(const std::vector<Case>& cases)
     ratio("physx5 model / physx41 model, in a World, proving", "world-proving-physx5", "world-proving");
     ratio("physx5 model in a World / btRaycastVehicle, flat", "world-flat-physx5", "peer-flat");
     ratio("physx5 model in a World / btRaycastVehicle, proving", "world-proving-physx5", "peer-proving");
+    ratio("skidpad (closed loop) / full throttle, proving", "proving-skidpad", "proving");
+    ratio("double lane change / full throttle, proving", "proving-lane-change", "proving");
+    ratio("follow stop and go / full throttle, proving", "proving-stop-and-go", "proving");
     ratio("Jounce proving ground / flat", "proving", "flat");
     ratio("btRaycastVehicle proving ground / flat", "peer-proving", "peer-flat");
 }
@@ -382,11 +386,23 @@ int main(int argc, char** argv)
     };
 
     const Maneuver& mv = m.maneuver;
+    // Closed loop: the same car and ground under the speed, path and gap controllers.
+    const auto closedLoop = [](const char* name) {
+        ManeuverDocument d = loadManeuver(source((std::string("presets/maneuvers/") + name + ".json").c_str()));
+        if (!d.ok())
+            std::exit(1);
+        return d.maneuver;
+    };
+    const Maneuver skidpad = closedLoop("skidpad"), laneChange = closedLoop("double-lane-change"),
+                   stopAndGo = closedLoop("follow-stop-and-go");
     constexpr ModelGenerationKind kPhysx5 = ModelGenerationKind::Physx5;
     std::vector<Case> cases = {
         {"flat", "1 car, flat terrain", [&] { return oneCar(flat, mv, seconds); }},
         {"polygons", "1 car, flat + 60 big polygons", [&] { return oneCar(rings, mv, seconds); }},
         {"proving", "1 car, proving ground", [&] { return oneCar(proving, mv, seconds); }},
+        {"proving-skidpad", "1 car, proving, skidpad (closed loop)", [&] { return oneCar(proving, skidpad, seconds); }},
+        {"proving-lane-change", "1 car, proving, double lane change", [&] { return oneCar(proving, laneChange, seconds); }},
+        {"proving-stop-and-go", "1 car, proving, follow stop and go", [&] { return oneCar(proving, stopAndGo, seconds); }},
         {"flat-frames", "1 car, flat, frame read every step", [&] { return oneCar(flat, mv, seconds, true); }},
         {"proving-frames", "1 car, proving, frame read every step", [&] { return oneCar(proving, mv, seconds, true); }},
         {"world-flat", "1 car in a bare World, flat", [&] { return worldCar(flat, throttle(flat), seconds); }},
