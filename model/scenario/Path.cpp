@@ -26,6 +26,8 @@ Path::Path(std::vector<Vec2> points, bool closed) : closed_(closed)
     s_[0] = 0.0;
     for (std::size_t i = 1; i < pts_.size(); ++i)
         s_[i] = s_[i - 1] + norm(pts_[i] - pts_[i - 1]);
+    blocks_ = buildBlocks(kBlockSegments);
+    largeBlocks_ = buildBlocks(kBlockSegments * kBlocksPerLarge);
 }
 
 std::size_t Path::segmentAt(double s) const noexcept
@@ -87,49 +89,135 @@ Path::Projection Path::projectSegment(Vec2 p, std::size_t i) const noexcept
 
 namespace {
 
-/// Keeps the projection that is nearest: sideways off the path plus beyond its ends.
-void keepNearest(const Path::Projection& r, double length, Path::Projection& best, double& bestDist) noexcept
+/// How near a projection is: sideways off the path plus beyond its ends.
+double nearness(const Path::Projection& r, double length) noexcept
 {
-    const double dist = std::fabs(r.offset) + std::fabs(std::min(0.0, r.s)) + std::fabs(std::max(0.0, r.s - length));
-    if (dist < bestDist) {
-        bestDist = dist;
-        best = r;
-    }
+    return std::fabs(r.offset) + std::fabs(std::min(0.0, r.s)) + std::fabs(std::max(0.0, r.s - length));
 }
+
+/// A distance `bound` widened well beyond the rounding of the squared-distance tests, so that they
+/// never skip a segment the exact comparison would keep.
+double widened(double bound) noexcept { return bound * (1.0 + 1e-9) + 1e-9; }
 
 }  // namespace
 
-Path::Projection Path::project(Vec2 p) const noexcept
+std::vector<Path::Block> Path::buildBlocks(std::size_t segments) const
+{
+    std::vector<Block> blocks;
+    const std::size_t n = segmentCount();
+    for (std::size_t first = 0; first < n; first += segments) {
+        const std::size_t last = std::min(n, first + segments);  // the block's last point
+        Vec2 lo = pts_[first], hi = pts_[first];
+        for (std::size_t i = first; i <= last; ++i) {
+            lo = {std::min(lo.x, pts_[i].x), std::min(lo.y, pts_[i].y)};
+            hi = {std::max(hi.x, pts_[i].x), std::max(hi.y, pts_[i].y)};
+        }
+        Block b;
+        b.centre = 0.5 * (lo + hi);
+        for (std::size_t i = first; i <= last; ++i)
+            b.radius = std::max(b.radius, norm(pts_[i] - b.centre));
+        b.radius = widened(b.radius);
+        blocks.push_back(b);
+    }
+    return blocks;
+}
+
+bool Path::Block::within(Vec2 p, double bound) const noexcept
+{
+    const Vec2 e = p - centre;
+    const double limit = widened(bound) + radius;
+    return dot(e, e) <= limit * limit;
+}
+
+bool Path::segmentWithin(Vec2 p, std::size_t i, double bound) const noexcept
+{
+    // The nearness of a projection is never below the distance to the finite segment: past an open
+    // path's end the offset and the distance beyond it are two sides of a triangle.
+    const Vec2 a = pts_[i], d = pts_[i + 1] - pts_[i];
+    const double t = std::clamp(dot(p - a, d) / dot(d, d), 0.0, 1.0);
+    const Vec2 e = p - (a + t * d);
+    const double limit = widened(bound);
+    return dot(e, e) <= limit * limit;
+}
+
+void Path::nearestOfSegments(Vec2 p, std::size_t from, std::size_t to, double bound, Projection& best,
+                             double& bestDist) const noexcept
+{
+    for (std::size_t seg = from; seg < to; ++seg) {
+        if (!segmentWithin(p, seg, std::min(bound, bestDist)))
+            continue;
+        const Projection r = projectSegment(p, seg);
+        const double dist = nearness(r, length());
+        if (dist < bestDist) {
+            bestDist = dist;
+            best = r;
+        }
+    }
+}
+
+Path::Projection Path::nearestInRange(Vec2 p, long long first, std::size_t count, double bound) const noexcept
 {
     Projection best;
-    if (empty())
-        return best;
     double bestDist = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < segmentCount(); ++i) {
-        keepNearest(projectSegment(p, i), length(), best, bestDist);
+    const auto n = static_cast<long long>(segmentCount());
+    constexpr auto kSmall = static_cast<long long>(kBlockSegments);
+    constexpr auto kLarge = kSmall * static_cast<long long>(kBlocksPerLarge);
+    long long k = first, end = first + static_cast<long long>(count);
+    if (!closed_) {
+        k = std::max(k, 0LL);
+        end = std::min(end, n);
+    }
+    long long i = closed_ ? ((k % n) + n) % n : k;  // the segment at range position k
+    // A block or segment farther than the nearest so far cannot replace it (ties keep the first), so
+    // skipping it leaves the result of a full scan unchanged: a large block first, then its blocks.
+    while (k < end) {
+        const long long stop = k + std::min({(i / kLarge + 1) * kLarge - i, end - k, n - i});
+        if (!largeBlocks_[static_cast<std::size_t>(i / kLarge)].within(p, std::min(bound, bestDist))) {
+            i += stop - k;
+            k = stop;
+        }
+        while (k < stop) {
+            const long long run = std::min((i / kSmall + 1) * kSmall - i, stop - k);
+            if (blocks_[static_cast<std::size_t>(i / kSmall)].within(p, std::min(bound, bestDist)))
+                nearestOfSegments(p, static_cast<std::size_t>(i), static_cast<std::size_t>(i + run), bound, best,
+                                  bestDist);
+            k += run;
+            i += run;
+        }
+        if (i == n)
+            i = 0;
     }
     return best;
+}
+
+Path::Projection Path::project(Vec2 p) const noexcept
+{
+    if (empty())
+        return {};
+    // A first bound from the block whose centre is nearest, then one scan that skips what lies beyond.
+    std::size_t nearestBlock = 0;
+    double nearestSq = std::numeric_limits<double>::infinity();
+    for (std::size_t b = 0; b < blocks_.size(); ++b) {
+        const Vec2 e = p - blocks_[b].centre;
+        if (dot(e, e) < nearestSq) {
+            nearestSq = dot(e, e);
+            nearestBlock = b;
+        }
+    }
+    const double bound = nearness(projectSegment(p, nearestBlock * kBlockSegments), length());
+    return nearestInRange(p, 0, segmentCount(), bound);
 }
 
 Path::Projection Path::project(Vec2 p, std::size_t hint, std::size_t back, std::size_t ahead) const noexcept
 {
-    Projection best;
     if (empty())
-        return best;
+        return {};
     const std::size_t n = segmentCount();
+    const std::size_t h = std::min(hint, n - 1);
+    const double bound = nearness(projectSegment(p, h), length());
     if (back + ahead + 1 >= n)
-        return project(p);
-    double bestDist = std::numeric_limits<double>::infinity();
-    const long long first = static_cast<long long>(std::min(hint, n - 1)) - static_cast<long long>(back);
-    for (long long k = 0; k <= static_cast<long long>(back + ahead); ++k) {
-        long long i = first + k;
-        if (closed_)
-            i = ((i % static_cast<long long>(n)) + static_cast<long long>(n)) % static_cast<long long>(n);
-        else if (i < 0 || i >= static_cast<long long>(n))
-            continue;
-        keepNearest(projectSegment(p, std::size_t(i)), length(), best, bestDist);
-    }
-    return best;
+        return nearestInRange(p, 0, n, bound);
+    return nearestInRange(p, static_cast<long long>(h) - static_cast<long long>(back), back + ahead + 1, bound);
 }
 
 double trackVehicleWidth(const PathSpec& spec, const VehicleTraits& vehicle) noexcept

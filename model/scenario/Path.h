@@ -43,11 +43,36 @@ public:
     Projection project(Vec2 p, std::size_t hint, std::size_t back, std::size_t ahead) const noexcept;
 
 private:
+    /// Consecutive segments inside a circle: a lower bound of the distance to any of them, so that a
+    /// projection skips what cannot hold the nearest point. Blocks of kBlockSegments segments, and
+    /// large blocks of kBlocksPerLarge blocks, so a projection tests few of either on a long path.
+    struct Block {
+        Vec2 centre;
+        double radius = 0.0;
+        /// Whether a point within `bound` of p can lie in the block (squared distances, no square
+        /// root, with a margin well above rounding).
+        bool within(Vec2 p, double bound) const noexcept;
+    };
+    static constexpr std::size_t kBlockSegments = 16;
+    static constexpr std::size_t kBlocksPerLarge = 16;
+
     Projection projectSegment(Vec2 p, std::size_t i) const noexcept;
     std::size_t segmentAt(double s) const noexcept;
+    std::vector<Block> buildBlocks(std::size_t segments) const;
+    /// Whether segment i can hold a point within `bound` of p (as Block::within).
+    bool segmentWithin(Vec2 p, std::size_t i, double bound) const noexcept;
+    /// Segments [from, to) into the running nearest `best` at nearness `bestDist`.
+    void nearestOfSegments(Vec2 p, std::size_t from, std::size_t to, double bound, Projection& best,
+                           double& bestDist) const noexcept;
+    /// The nearest of segments first, first + 1, ..., first + count - 1 (indices wrap on a closed
+    /// path, fall outside an open one and are then skipped), the first one on a tie, exactly as a
+    /// scan of all of them; `bound` is a distance some segment of the range is known to be within.
+    Projection nearestInRange(Vec2 p, long long first, std::size_t count, double bound) const noexcept;
 
     std::vector<Vec2> pts_;  ///< closed: the first point is repeated at the end
     std::vector<double> s_;  ///< arc length at each point
+    std::vector<Block> blocks_;
+    std::vector<Block> largeBlocks_;
     bool closed_ = false;
 };
 
