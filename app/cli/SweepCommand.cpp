@@ -69,9 +69,10 @@ int localRun(const SweepOptions& a)
     if (!writeResult(a.out, sweep::tableCsv(*s, results)))
         return 1;
     const std::size_t failed = reportFailures(results);
-    std::fprintf(a.out.empty() ? stderr : stdout, "sweep \"%s\": %zu points on %zu threads in %.2f s, %zu ok, %zu not%s%s\n",
-                 s->name.c_str(), points.size(), sweep::workerCount(a.threads, points.size()), seconds,
-                 points.size() - failed, failed, a.out.empty() ? "" : "; results: ", a.out.c_str());
+    const std::size_t threads = sweep::workerCount(a.threads, points.size());
+    std::fprintf(a.out.empty() ? stderr : stdout, "sweep \"%s\": %zu points on %zu thread%s in %.2f s, %zu ok, %zu not%s%s\n",
+                 s->name.c_str(), points.size(), threads, threads == 1 ? "" : "s", seconds, points.size() - failed,
+                 failed, a.out.empty() ? "" : "; results: ", a.out.c_str());
     return 0;
 }
 

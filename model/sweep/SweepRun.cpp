@@ -24,9 +24,12 @@ std::string oneLine(std::string text)
 
 /// The run of one valid vehicle: figures in the sweep's order and the status.
 void simulate(const Sweep& sweep, std::shared_ptr<const VehicleConfig> config, const std::atomic<bool>* cancel,
-              PointResult& out)
+              std::shared_ptr<sim::Ground> ground, PointResult& out)
 {
-    sim::Simulation simulation(sim::makeGround(sweep.terrain), std::move(config), sim::startPose(sweep.terrain.get()));
+    // A ground is reused by one simulation after another: each World adds its collision object and
+    // removes it when it ends, so no state of one point reaches the next.
+    sim::Simulation simulation(ground ? std::move(ground) : sim::makeGround(sweep.terrain), std::move(config),
+                               sim::startPose(sweep.terrain.get()));
     sim::RunRecorder recorder(simulation);
     sim::FigureRecorder figures;
     recorder.addObserver(figures);
@@ -63,7 +66,17 @@ config::EditResult PointRunner::vehicle(const Point& point) const
     return session_.apply(pointEdits(sweep_, point));
 }
 
-PointResult PointRunner::run(const Point& point, const std::atomic<bool>* cancel) const
+std::shared_ptr<sim::Ground> PointRunner::ground() const noexcept
+{
+    try {
+        return sim::makeGround(sweep_.terrain);
+    } catch (const std::exception&) {
+        return nullptr;
+    }
+}
+
+PointResult PointRunner::run(const Point& point, const std::atomic<bool>* cancel,
+                             const std::shared_ptr<sim::Ground>& ground) const
 {
     PointResult out;
     out.id = point.id;
@@ -76,7 +89,7 @@ PointResult PointRunner::run(const Point& point, const std::atomic<bool>* cancel
         else if (cancel && cancel->load())
             out.status = "cancelled";
         else
-            simulate(sweep_, edited.config, cancel, out);
+            simulate(sweep_, edited.config, cancel, ground, out);
     } catch (const std::exception& e) {
         out.status = std::string("error: ") + e.what();
     }
@@ -100,8 +113,9 @@ std::vector<PointResult> runPoints(const Sweep& sweep, std::span<const Point> po
     std::size_t done = 0;
     std::mutex progressMutex;
     auto work = [&] {
+        const std::shared_ptr<sim::Ground> ground = runner.ground();
         for (std::size_t i = next++; i < points.size(); i = next++) {
-            results[i] = runner.run(points[i], options.cancel);
+            results[i] = runner.run(points[i], options.cancel, ground);
             if (options.progress) {
                 const std::lock_guard lock(progressMutex);
                 options.progress(++done, points.size());

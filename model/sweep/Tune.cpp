@@ -36,13 +36,14 @@ struct Search {
     const PointRunner runner;
     const TuneOptions& options;
     TuneResult result;
+    const std::shared_ptr<sim::Ground> ground = runner.ground();
 
     double evaluate(const std::vector<double>& u)
     {
         Point p{result.evaluations.size(), {}};
         for (std::size_t i = 0; i < sweep.parameters.size(); ++i)
             p.values.push_back(drawValue(sweep.parameters[i], std::clamp(u[i], 0.0, 1.0)));
-        result.evaluations.push_back(runner.run(p, options.cancel));
+        result.evaluations.push_back(runner.run(p, options.cancel, ground));
         const double e = targetError(sweep, result.evaluations.back());
         result.errors.push_back(e);
         if (options.progress)
