@@ -213,6 +213,18 @@ Path::Projection Path::project(Vec2 p, std::size_t hint, std::size_t back, std::
     if (empty())
         return {};
     const std::size_t n = segmentCount();
+    if (n <= kBlockSegments && back + ahead + 1 >= n) {  // a short path whole: a bound costs more than it saves
+        Projection best;
+        double bestDist = std::numeric_limits<double>::infinity();
+        for (std::size_t seg = 0; seg < n; ++seg) {
+            const Projection r = projectSegment(p, seg);
+            if (const double dist = nearness(r, length()); dist < bestDist) {
+                bestDist = dist;
+                best = r;
+            }
+        }
+        return best;
+    }
     const std::size_t h = std::min(hint, n - 1);
     const double bound = nearness(projectSegment(p, h), length());
     if (back + ahead + 1 >= n)
