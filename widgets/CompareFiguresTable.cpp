@@ -63,6 +63,8 @@ void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const com
                        : run.resets > 0     ? tr("reset %1× (%2)").arg(run.resets).arg(QString::fromStdString(run.lastResetReason))
                        : run.completed      ? tr("completed in %1 s").arg(run.simulatedTime, 0, 'f', 1)
                                             : tr("stopped at the time limit");
+        if (s == compare::ResultStatus::Current && !run.unknownSurfaces.empty())
+            text += tr(" — not ranked: %1").arg(QString::fromStdString(run.unknownSurfaces));
         auto* item = new QTableWidgetItem(text);
         item->setData(kStaleRole, s == compare::ResultStatus::Stale);
         if (s != compare::ResultStatus::Current) {
@@ -73,6 +75,11 @@ void CompareFiguresTable::setRuns(const QStringList& labels, std::span<const com
                                  : tr("This vehicle was chosen after the last run. Run (F5 or Ctrl+R) for its figures."));
         } else if (!run.error.empty() || run.resets > 0) {
             item->setForeground(QColor(180, 0, 0));
+        } else if (!run.unknownSurfaces.empty()) {
+            item->setForeground(QColor(180, 0, 0));
+            item->setToolTip(tr("A wheel touched a ground surface this vehicle's friction table does not list; it was "
+                                "driven as the table's first surface (PhysX does the same), so its figures are not "
+                                "ranked. Add the surface to Surfaces ▸ surface types and its friction row."));
         }
         setItem(0, v, item);
     }

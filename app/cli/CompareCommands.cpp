@@ -198,6 +198,8 @@ bool printFigureTable(const std::vector<compare::VehicleRun>& runs, const std::v
             line += "reset " + std::to_string(run.resets) + "x (" + run.lastResetReason + ")";
         else
             line += run.completed ? "completed" : "stopped at the time limit";
+        if (!run.unknownSurfaces.empty())
+            line += "; not ranked: " + run.unknownSurfaces;
         allRan = allRan && run.error.empty() && run.resets == 0;
         std::printf("%s\n", line.c_str());
     }

@@ -13,6 +13,7 @@
 #include "run/RunRecorder.h"
 #include "run/Simulation.h"
 #include "run/TelemetryCsvRecorder.h"
+#include "run/UnknownSurfaces.h"
 #include "world/TerrainGround.h"
 #include "analysis/FigureRecorder.h"
 #include "scenario/ManeuverJson.h"
@@ -167,6 +168,9 @@ void printReplaySummary(const sim::RunLog& replayed, const VehicleConfig& config
         std::printf("stopped:                  %s\n", simulation.failure().c_str());
     if (simulation.resetCount() > 0)
         std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
+    if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), config);
+        !note.empty())
+        std::printf("unknown surfaces:         %s\n", note.c_str());
 }
 
 
@@ -190,6 +194,9 @@ void printManeuverSummary(const RunOptions& o, const RunSetup& s, const sim::Sim
     std::printf("final gear:               %d\n", static_cast<int>(last.vehicle(telemetry::VehicleChannel::Gear)));
     if (simulation.resetCount() > 0)
         std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
+    if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *s.config);
+        !note.empty())
+        std::printf("unknown surfaces:         %s\n", note.c_str());
     if (!o.out.empty())
         std::printf("telemetry:                %s\n", o.out.c_str());
     if (!o.poses.empty())
@@ -409,8 +416,12 @@ int simulate(const RunOptions& o, const RunSetup& s)
     }
     if (simulation.failed())
         std::cerr << "jounce-cli: the run stopped at t = " << simulation.time() << " s: " << simulation.failure() << "\n";
-    if (o.figuresJson)
+    if (o.figuresJson) {
+        if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *s.config);
+            !note.empty())
+            std::cerr << "jounce-cli: warning: " << note << "\n";
         printFiguresJson(figures.figures(), *s.config, s.terrain.get(), *simulation.maneuver());
+    }
     else
         printManeuverSummary(o, s, simulation, figures.figures(), stats);
     return status;

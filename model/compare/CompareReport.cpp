@@ -5,6 +5,8 @@
 #include "ParameterComparison.h"
 #include "json/JsonText.h"
 
+#include <algorithm>
+
 namespace jounce::compare {
 namespace {
 
@@ -56,7 +58,7 @@ std::string compareReportCsv(const ReportInput& in)
     if (!in.runs.empty()) {
         csv.row("run", "maneuver", "maneuver", "", std::vector<std::string>(n, in.maneuver));
         csv.row("run", "terrain", "terrain", "", std::vector<std::string>(n, in.terrain));
-        std::vector<std::string> status, completed, resets, simulated;
+        std::vector<std::string> status, completed, resets, simulated, unknown;
         for (std::size_t i = 0; i < in.runs.size(); ++i) {
             const VehicleRun& r = in.runs[i];
             const ResultStatus s = i < in.status.size() ? in.status[i] : ResultStatus::Current;
@@ -65,6 +67,7 @@ std::string compareReportCsv(const ReportInput& in)
                 completed.emplace_back();
                 resets.emplace_back();
                 simulated.emplace_back();
+                unknown.emplace_back();
                 continue;
             }
             completed.push_back(!r.error.empty() ? "failed: " + r.error
@@ -73,12 +76,15 @@ std::string compareReportCsv(const ReportInput& in)
                                                  : "stopped at the time limit");
             resets.push_back(std::to_string(r.resets));
             simulated.push_back(json::formatNumber(r.simulatedTime));
+            unknown.push_back(r.unknownSurfaces);
         }
         if (!in.status.empty())
             csv.row("run", "status", "results", "", status);
         csv.row("run", "completed", "maneuver completed", "", completed);
         csv.row("run", "resets", "bad-state resets", "", resets);
         csv.row("run", "simulatedTime", "simulated time", "s", simulated);
+        if (std::any_of(unknown.begin(), unknown.end(), [](const std::string& u) { return !u.empty(); }))
+            csv.row("run", "unknownSurfaces", "unknown surfaces (not ranked)", "", unknown);
 
         for (const FigureRow& row : figureTable(in.runs)) {
             std::vector<std::string> values;

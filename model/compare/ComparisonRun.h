@@ -66,6 +66,9 @@ struct VehicleRun {
     double simulatedTime = 0.0;
     double wallTime = 0.0;    ///< s, the run alone
     std::string error;        ///< the run could not be made (out of memory, ...); empty when it ran
+    /// Ground surfaces the wheels touched that the vehicle's friction table does not name
+    /// (sim::unknownSurfacesNote), empty when none: its figures are not ranked.
+    std::string unknownSurfaces;
 };
 
 struct RunControl {

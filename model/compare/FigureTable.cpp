@@ -51,9 +51,13 @@ std::vector<FigureRow> figureTable(std::span<const VehicleRun> runs)
     }
     // Every run of one maneuver produces the same figure list, so first-seen order is the catalogue's.
     for (FigureRow& row : rows) {
+        // A run that drove a surface its friction table lacks (as surface type 0) is not ranked: ice
+        // read as tarmac would win every braking figure.
         std::vector<std::optional<double>> values;
-        for (const auto& f : row.figures)
-            values.push_back(f ? f->value : std::nullopt);
+        for (std::size_t r = 0; r < row.figures.size(); ++r) {
+            const auto& f = row.figures[r];
+            values.push_back(f && runs[r].unknownSurfaces.empty() ? f->value : std::nullopt);
+        }
         row.best = bestOf(values, row.preference);
     }
     return rows;

@@ -15,6 +15,7 @@ VehicleRun withoutTrace(const VehicleRun& run)
     out.simulatedTime = run.simulatedTime;
     out.wallTime = run.wallTime;
     out.error = run.error;
+    out.unknownSurfaces = run.unknownSurfaces;
     return out;
 }
 

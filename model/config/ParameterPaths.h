@@ -124,6 +124,8 @@ inline constexpr Path rearBias{"drive.differential.rearBias"};
 namespace surfaces {
 /// friction[surface type][tire type]
 inline constexpr Path friction{"surfaces.friction"};
+/// the ground surface names the friction rows are for
+inline constexpr Path surfaceTypes{"surfaces.surfaceTypes"};
 }  // namespace surfaces
 
 namespace controls {

@@ -1,8 +1,10 @@
 #include "DoctorRun.h"
 
 #include "LiveDoctor.h"
+#include "config/ParameterPaths.h"
 #include "run/RunRecorder.h"
 #include "run/Simulation.h"
+#include "run/UnknownSurfaces.h"
 #include "world/TerrainGround.h"
 
 namespace jounce::doctor {
@@ -27,6 +29,17 @@ RunDiagnosis diagnoseRun(std::shared_ptr<const VehicleConfig> config, std::share
     out.resets = simulation.resetCount();
     // A failed run (reset on every step) reports its failure where resets are reported.
     out.lastResetReason = simulation.failed() ? simulation.failure() : simulation.lastResetReason();
+    if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *config);
+        !note.empty()) {
+        Finding f;
+        f.id = "run.unknownSurface";
+        f.severity = Severity::Warning;
+        f.parameters = {config::param::surfaces::surfaceTypes.str(), config::param::surfaces::friction.str()};
+        f.reason = note + ", as PhysX does: this run's grip there is not the vehicle's on that surface. Add the "
+                          "surface's name to surfaces.surfaceTypes with a friction row for it";
+        f.guideSection = "§1.15 PxVehicleDrivableSurfaceToTireFrictionPairs";
+        out.findings.push_back(std::move(f));
+    }
     return out;
 }
 

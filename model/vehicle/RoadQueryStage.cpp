@@ -23,10 +23,14 @@ RoadContact queryRoad(const Ground& ground, std::span<const int> surfaceMap, con
     }
     out.normal = hit.normal;
     out.planeD = -hit.normal.dot(hit.point);
-    // Unknown ground surfaces use vehicle surface type 0 (§1.15).
-    const int type = hit.surface >= 0 && hit.surface < static_cast<int>(surfaceMap.size())
-                         ? surfaceMap[std::size_t(hit.surface)]
-                         : 0;
+    // Unknown ground surfaces (-1 in the map) use vehicle surface type 0 (§1.15); so does a ground
+    // without named surfaces.
+    const int mapped = hit.surface >= 0 && hit.surface < static_cast<int>(surfaceMap.size())
+                           ? surfaceMap[std::size_t(hit.surface)]
+                           : 0;
+    const int type = mapped >= 0 ? mapped : 0;
+    if (mapped < 0)
+        out.unknownGroundSurface = hit.surface;
     out.surface = type;
     out.frictionPair = c.surfaces.friction.at(std::size_t(type)).at(std::size_t(wc.tire.type));
     return out;

@@ -113,15 +113,27 @@ void Vehicle::setGround(const Ground& ground)
 void Vehicle::mapSurfaces()
 {
     const VehicleConfig& c = *config_;
-    // Ground surfaces are matched to the vehicle's surface types by name; unknown ones use type 0 (§1.15).
+    // Ground surfaces are matched to the vehicle's surface types by name; unknown ones (-1) use type 0
+    // (§1.15), and the vehicle remembers touching them.
     surfaceMap_.clear();
     for (const std::string& name : ground_->surfaceNames()) {
-        int type = 0;
+        int type = -1;
         for (std::size_t i = 0; i < c.surfaces.surfaceTypes.size(); ++i)
             if (lower(c.surfaces.surfaceTypes[i]) == lower(name))
                 type = static_cast<int>(i);
         surfaceMap_.push_back(type);
     }
+    unknownTouched_.assign(surfaceMap_.size(), 0);
+}
+
+std::vector<std::string> Vehicle::unknownSurfacesTouched() const
+{
+    std::vector<std::string> out;
+    const std::vector<std::string>& names = ground_->surfaceNames();
+    for (std::size_t i = 0; i < unknownTouched_.size() && i < names.size(); ++i)
+        if (unknownTouched_[i])
+            out.push_back(names[i]);
+    return out;
 }
 
 void Vehicle::rebuildWheels()
@@ -272,6 +284,8 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     for (std::size_t i = 0; i < n; ++i) {
         startStrut_[i] = strutFrame(c.wheels[i], travel_[i], cs, cm);
         road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], startStrut_[i]);
+        if (road_[i].unknownGroundSurface >= 0)
+            unknownTouched_[std::size_t(road_[i].unknownGroundSurface)] = 1;
     }
 
     // U9: sub-step count from the forward speed at the start (§2.26).

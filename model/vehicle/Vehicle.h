@@ -124,6 +124,10 @@ public:
     bool inAir() const;
     /// Height of the chassis origin above flat ground when every wheel is at zero jounce.
     double restHeight() const;
+    /// The ground's surfaces a wheel has touched since the vehicle met this ground (or configuration)
+    /// whose names its friction table does not list: they were driven as surface type 0 (§1.15), so
+    /// figures on them are not the vehicle's on that surface.
+    std::vector<std::string> unknownSurfacesTouched() const;
 
 private:
     /// What the wheels of one sub-step hand to the next stages and to publish().
@@ -177,7 +181,8 @@ private:
     const ModelGeneration* generation_ = nullptr;  ///< the configuration's (simulation.model)
     std::vector<btVector3> travel_;        ///< per wheel, the unit suspension travel direction (chassis frame)
     std::vector<WheelResult> results_;
-    std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type
+    std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type, -1 not in the table
+    std::vector<char> unknownTouched_;  ///< per ground surface: an unknown one a wheel has touched
     DriveState driveState_;
     DriveResult drive_;
     btVector3 lastVelocity_{0, 0, 0};

@@ -46,6 +46,7 @@ struct RoadContact {
     double planeD = 0.0;
     double frictionPair = 0.0;  ///< surface/tire pair friction (§1.15)
     int surface = -1;           ///< vehicle surface type, -1 without a hit
+    int unknownGroundSurface = -1;  ///< the ground surface hit when the friction table lacks it, else -1
 };
 
 /// What the engine and gearbox keep from one update to the next (§1.16).
