@@ -2,6 +2,8 @@
 
 #include "CommandLine.h"
 
+#include "json/NearestName.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -53,24 +55,6 @@ std::vector<std::string> optionNames(const CLI::App& app)
             names.push_back("-" + name);
     }
     return names;
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
-/// neighbours ("vehicel") each count one.
-std::size_t editDistance(const std::string& a, const std::string& b)
-{
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i)
-        d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i)
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-    return d[a.size()][b.size()];
 }
 
 std::string withoutDashes(const std::string& name)
@@ -213,16 +197,11 @@ CLI::Validator secondsUpTo(double max, const std::string& note)
 
 std::string nearestName(const std::string& typed, const std::vector<std::string>& names)
 {
-    const std::string word = withoutDashes(typed);
-    const std::size_t allowed = std::max<std::size_t>(1, word.size() / 3);
-    std::string nearest;
-    std::size_t best = allowed + 1;
+    std::vector<std::string> words;
     for (const std::string& name : names)
-        if (const std::size_t d = editDistance(word, withoutDashes(name)); d < best) {
-            best = d;
-            nearest = name;
-        }
-    return nearest;
+        words.push_back(withoutDashes(name));
+    const std::optional<std::size_t> i = json::nearestName(withoutDashes(typed), words);
+    return i ? names[*i] : std::string();
 }
 
 int reportParseError(const CLI::App& app, const CLI::ParseError& error)

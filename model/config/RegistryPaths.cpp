@@ -5,6 +5,7 @@
 #include "RegistryDetail.h"
 
 #include "json/JsonText.h"
+#include "json/NearestName.h"
 
 #include <algorithm>
 
@@ -110,6 +111,19 @@ std::vector<const Node*> childrenNamed(const Node& object, const PathToken& t)
     return out;
 }
 
+/// "; did you mean 'wheels[0].suspension.springStrength'?" for a key a child's key is a likely typo
+/// of; "" when none is near.
+std::string didYouMean(const Node& object, const PathToken& t, const std::string& path)
+{
+    if (object.tuple || t.kind != PathToken::Kind::Key)
+        return {};
+    std::vector<std::string> keys;
+    for (const auto& c : object.children)
+        keys.push_back(c->key);
+    const std::optional<std::size_t> i = json::nearestName(t.key, keys);
+    return i ? "; did you mean '" + joinKey(path, keys[*i]) + "'?" : std::string();
+}
+
 std::string resolve(const Node& node, void* address, const std::vector<PathToken>& tokens, std::size_t k,
                     const VehicleConfig* config, bool create, const std::string& path, std::vector<Target>& out)
 {
@@ -133,7 +147,8 @@ std::string resolve(const Node& node, void* address, const std::vector<PathToken
         }
         std::vector<const Node*> candidates = childrenNamed(node, t);
         if (candidates.empty())
-            return "no parameter '" + (node.tuple ? path + "[" + t.key + "]" : joinKey(path, t.key)) + "'";
+            return "no parameter '" + (node.tuple ? path + "[" + t.key + "]" : joinKey(path, t.key)) + "'" +
+                   didYouMean(node, t, path);
         std::string firstError;
         for (const Node* c : candidates) {
             if (config ? !c->isPresent(*config, value) : !create && !c->chosenIn(value)) {

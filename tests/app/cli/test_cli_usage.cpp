@@ -129,6 +129,21 @@ private slots:
         QVERIFY2(missing.err.contains("--vehicle"), qPrintable(missing.err));
     }
 
+    void mistypedParameterGetsTheNearestName()
+    {
+        const QString vehicle = JOUNCE_SOURCE_DIR "/presets/sports-car.json";
+        const Run r = cli({"run", "--vehicle", vehicle, "--duration", "1", "--set", "wheels[*].suspension.springStrenght=40000"});
+        QCOMPARE(r.exitCode, 1);  // a bad edit of a good file: not a usage error
+        QVERIFY2(r.err.contains("no parameter 'wheels[0].suspension.springStrenght'; did you mean "
+                                "'wheels[0].suspension.springStrength'?"),
+                 qPrintable(r.err));
+        const Run section = cli({"run", "--vehicle", vehicle, "--duration", "1", "--set", "chasis.mass=1400"});
+        QVERIFY2(section.err.contains("no parameter 'chasis'; did you mean 'chassis'?"), qPrintable(section.err));
+        const Run far = cli({"run", "--vehicle", vehicle, "--duration", "1", "--set", "chassis.frobnicate=1"});
+        QVERIFY2(far.err.contains("no parameter 'chassis.frobnicate'") && !far.err.contains("did you mean"),
+                 qPrintable(far.err));
+    }
+
     void unknownCommandGetsTheNearestName()
     {
         const Run r = cli({"valdate", "x.json"});
