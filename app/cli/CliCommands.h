@@ -101,12 +101,14 @@ struct SweepOptions {
     std::size_t chunks = 0;
     int threads = 0;  // 0: all cores
     bool sensitivity = false;
+    bool quiet = false;  // no progress bar (there is none unless stderr is a terminal)
 };
 
 struct TuneOptions {
     std::string file;
     std::string out;
     std::string vehicleOut;
+    bool quiet = false;
 };
 
 int validateCommand(const ValidateOptions& options);

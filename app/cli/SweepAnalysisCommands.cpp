@@ -55,9 +55,9 @@ void printTornadoes(const sweep::Sweep& s, std::span<const sweep::Tornado> torna
 }
 
 std::vector<sweep::PointResult> run(const sweep::Sweep& s, std::span<const sweep::Point> points, int threads,
-                                    const std::string& what, double& seconds)
+                                    const std::string& what, double& seconds, bool quiet)
 {
-    std::vector<sweep::PointResult> results = runWithProgress(s, points, threads, what, seconds);
+    std::vector<sweep::PointResult> results = runWithProgress(s, points, threads, what, seconds, quiet);
     for (const sweep::PointResult& r : results)
         if (!r.ok())
             std::cerr << "  point " << r.id << ": " << r.status << "\n";
@@ -66,14 +66,14 @@ std::vector<sweep::PointResult> run(const sweep::Sweep& s, std::span<const sweep
 
 }  // namespace
 
-int sensitivityRun(const std::string& file, const std::string& out, int threads)
+int sensitivityRun(const std::string& file, const std::string& out, int threads, bool quiet)
 {
     const std::optional<sweep::Sweep> s = loadValidSweep(file);
     if (!s)
         return 1;
     const std::vector<sweep::Point> points = sweep::oneAtATimePoints(*s);
     double seconds = 0.0;
-    const std::vector<sweep::PointResult> results = run(*s, points, threads, "sensitivity " + s->name, seconds);
+    const std::vector<sweep::PointResult> results = run(*s, points, threads, "sensitivity " + s->name, seconds, quiet);
     const std::vector<sweep::Tornado> tornadoes = sweep::tornadoes(*s, results);
     std::printf("sensitivity of \"%s\": the base vehicle and each of %zu parameters at its low and high end, %zu runs "
                 "in %.2f s\n", s->name.c_str(), s->parameters.size(), points.size(), seconds);
@@ -86,7 +86,7 @@ int sensitivityRun(const std::string& file, const std::string& out, int threads)
     return 0;
 }
 
-int heatMapRun(const std::string& file, const std::string& figure, const std::string& out, int threads)
+int heatMapRun(const std::string& file, const std::string& figure, const std::string& out, int threads, bool quiet)
 {
     const std::optional<sweep::Sweep> s = loadValidSweep(file);
     if (!s)
@@ -99,7 +99,7 @@ int heatMapRun(const std::string& file, const std::string& figure, const std::st
         return usageError("sweep --heatmap: " + file + ": " + error);
     const std::vector<sweep::Point> points = sweep::makePoints(*s);
     double seconds = 0.0;
-    const std::vector<sweep::PointResult> results = run(*s, points, threads, "heat map " + s->name, seconds);
+    const std::vector<sweep::PointResult> results = run(*s, points, threads, "heat map " + s->name, seconds, quiet);
     const std::optional<sweep::HeatMap> map = sweep::heatMap(*s, results, std::size_t(it - s->figures.begin()), error);
     if (!map) {
         std::cerr << "jounce-cli: " << error << "\n";
@@ -126,7 +126,7 @@ int tuneCommand(const TuneOptions& o)
         std::cerr << "jounce-cli: " << file << ": /tune: missing: the optimiser needs \"tune\": {\"targets\": [...]}\n";
         return 1;
     }
-    Progress progress("tune " + s->name, std::size_t(s->tune->maxEvaluations));
+    Progress progress("tune " + s->name, std::size_t(s->tune->maxEvaluations), o.quiet);
     sweep::TuneOptions options;
     options.progress = [&](std::size_t evaluation, double) { progress.update(evaluation + 1); };
     const sweep::TuneResult result = sweep::tune(*s, options);

@@ -26,7 +26,9 @@ std::optional<sweep::Sweep> loadValidSweep(const std::string& file);
 /// "N/TOTAL points" line every 5 % (logs of batch jobs stay short). Thread-safe.
 class Progress {
 public:
-    Progress(std::string what, std::size_t total);
+    /// A bar on stderr when it is a terminal and not `quiet`; nothing otherwise (a log of a batch
+    /// job or a pipe gets the summary line only).
+    Progress(std::string what, std::size_t total, bool quiet);
     void update(std::size_t done);
     /// Ends the bar's line.
     void finish();
@@ -35,8 +37,7 @@ public:
 private:
     std::string what_;
     std::size_t total_;
-    bool terminal_;
-    std::size_t lastStep_ = 0;
+    bool shown_;
     std::chrono::steady_clock::time_point start_;
     std::mutex mutex_;
 };
@@ -44,15 +45,15 @@ private:
 /// Runs `points` on `threads` threads (0: all cores) with a Progress line named `what`; the wall
 /// time in `seconds`.
 std::vector<sweep::PointResult> runWithProgress(const sweep::Sweep& s, std::span<const sweep::Point> points,
-                                                int threads, const std::string& what, double& seconds);
+                                                int threads, const std::string& what, double& seconds, bool quiet);
 
 /// Writes `text` atomically to `out` (creating its folder), or to stdout when `out` is empty.
 bool writeResult(const std::string& out, const std::string& text);
 
 /// jounce-cli sweep SWEEP.json --sensitivity: the one-at-a-time study, its tornado table printed and
 /// written to `out` (SweepAnalysisCommands.cpp).
-int sensitivityRun(const std::string& file, const std::string& out, int threads);
+int sensitivityRun(const std::string& file, const std::string& out, int threads, bool quiet);
 /// jounce-cli sweep SWEEP.json --heatmap FIGURE: the grid's figure as a matrix CSV.
-int heatMapRun(const std::string& file, const std::string& figure, const std::string& out, int threads);
+int heatMapRun(const std::string& file, const std::string& figure, const std::string& out, int threads, bool quiet);
 
 }  // namespace jounce::cli

@@ -65,7 +65,7 @@ int localRun(const SweepOptions& a)
     }
     const std::vector<sweep::Point> points = sweep::makePoints(*s);
     double seconds = 0.0;
-    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, "sweep " + s->name, seconds);
+    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, "sweep " + s->name, seconds, a.quiet);
     if (!writeResult(a.out, sweep::tableCsv(*s, results)))
         return 1;
     const std::size_t failed = reportFailures(results);
@@ -129,7 +129,7 @@ int runChunk(const SweepOptions& a)
     }
     const std::vector<sweep::Point> points = sweep::makePoints(*s, s->chunk->first, s->chunk->end);
     double seconds = 0.0;
-    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, "sweep " + s->name, seconds);
+    const std::vector<sweep::PointResult> results = runWithProgress(*s, points, a.threads, "sweep " + s->name, seconds, a.quiet);
     if (!writeResult(a.out, sweep::chunkCsv(*s, results)))
         return 1;
     const std::size_t failed = reportFailures(results);
@@ -184,9 +184,9 @@ int sweepCommand(const SweepOptions& a)
     if (!a.collect.empty())
         return collect(a);
     if (a.sensitivity)
-        return sensitivityRun(a.file, a.out, a.threads);
+        return sensitivityRun(a.file, a.out, a.threads, a.quiet);
     if (!a.heatmap.empty())
-        return heatMapRun(a.file, a.heatmap, a.out, a.threads);
+        return heatMapRun(a.file, a.heatmap, a.out, a.threads, a.quiet);
     return localRun(a);
 }
 

@@ -40,34 +40,28 @@ std::optional<sweep::Sweep> loadValidSweep(const std::string& file)
     return std::move(doc.sweep);
 }
 
-Progress::Progress(std::string what, std::size_t total)
-    : what_(std::move(what)), total_(total), terminal_(isatty(STDERR_FILENO) == 1),
+Progress::Progress(std::string what, std::size_t total, bool quiet)
+    : what_(std::move(what)), total_(total), shown_(!quiet && isatty(STDERR_FILENO) == 1),
       start_(std::chrono::steady_clock::now())
 {
 }
 
 void Progress::update(std::size_t done)
 {
-    const std::lock_guard lock(mutex_);
-    if (terminal_) {
-        constexpr std::size_t kWidth = 30;
-        const std::size_t filled = total_ ? done * kWidth / total_ : kWidth;
-        std::fprintf(stderr, "\r%s [%s%s] %zu/%zu  %.1f s ", what_.c_str(), std::string(filled, '#').c_str(),
-                     std::string(kWidth - filled, '.').c_str(), done, total_, seconds());
-        std::fflush(stderr);
+    if (!shown_)
         return;
-    }
-    const std::size_t step = total_ ? done * 20 / total_ : 20;  // every 5 %
-    if (step > lastStep_ || done == total_) {
-        lastStep_ = step;
-        std::fprintf(stderr, "%s: %zu/%zu (%.1f s)\n", what_.c_str(), done, total_, seconds());
-    }
+    const std::lock_guard lock(mutex_);
+    constexpr std::size_t kWidth = 30;
+    const std::size_t filled = total_ ? std::min(done, total_) * kWidth / total_ : kWidth;
+    std::fprintf(stderr, "\r%s [%s%s] %zu/%zu  %.1f s ", what_.c_str(), std::string(filled, '#').c_str(),
+                 std::string(kWidth - filled, '.').c_str(), done, total_, seconds());
+    std::fflush(stderr);
 }
 
 void Progress::finish()
 {
     const std::lock_guard lock(mutex_);
-    if (terminal_)
+    if (shown_)
         std::fprintf(stderr, "\n");
 }
 
@@ -77,9 +71,9 @@ double Progress::seconds() const
 }
 
 std::vector<sweep::PointResult> runWithProgress(const sweep::Sweep& s, std::span<const sweep::Point> points,
-                                                int threads, const std::string& what, double& seconds)
+                                                int threads, const std::string& what, double& seconds, bool quiet)
 {
-    Progress progress(what, points.size());
+    Progress progress(what, points.size(), quiet);
     sweep::RunOptions options;
     options.threads = threads;
     options.progress = [&](std::size_t done, std::size_t) { progress.update(done); };

@@ -228,6 +228,7 @@ void addSweepCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& co
                     "one at a time: each parameter at its low and high end, the others at the base; a tornado table "
                     "per figure");
     sweep->add_option("--heatmap", s.heatmap, "FIGURE over a grid of two parameters, as a matrix")->type_name("FIGURE");
+    sweep->add_flag("--quiet", s.quiet, "no progress bar (it is shown only when stderr is a terminal)");
     commands.push_back({sweep, [&o] { return sweepCommand(o.sweep); }});
 
     CLI::App* tune = addCommand(app, "tune",
@@ -236,6 +237,7 @@ void addSweepCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& co
     tune->add_option("SWEEP.json", o.tune.file, "the sweep file with a \"tune\" section")->required();
     tune->add_option("--out", o.tune.out, "write every evaluation as CSV")->type_name("evaluations.csv");
     tune->add_option("--vehicle-out", o.tune.vehicleOut, "write the best vehicle")->type_name("tuned.json");
+    tune->add_flag("--quiet", o.tune.quiet, "no progress bar (it is shown only when stderr is a terminal)");
     commands.push_back({tune, [&o] { return tuneCommand(o.tune); }});
 }
 

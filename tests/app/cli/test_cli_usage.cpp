@@ -144,6 +144,21 @@ private slots:
                  qPrintable(far.err));
     }
 
+    // Progress is a bar for a person at a terminal: a log (a pipe, a batch job) gets the summary only,
+    // and --quiet drops the bar too.
+    void sweepProgressOnlyOnATerminal()
+    {
+        const QString sweep = JOUNCE_SOURCE_DIR "/presets/sweeps/quick-acceleration.json";
+        const QString out = QDir::temp().filePath("jounce-progress-test.csv");
+        for (const QStringList& args : {QStringList{"sweep", sweep, "--out", out}, QStringList{"sweep", sweep, "--out", out, "--quiet"}}) {
+            const Run r = cli(args);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(!r.err.contains("/9"), qPrintable(r.err));
+            QVERIFY2(r.out.contains("9 points on"), qPrintable(r.out));
+        }
+        QFile::remove(out);
+    }
+
     void unknownCommandGetsTheNearestName()
     {
         const Run r = cli({"valdate", "x.json"});
