@@ -497,6 +497,8 @@ QString ParameterEditor::editCell(const QString& path, const QString& text)
     QTreeWidgetItem* item = tree_->currentItem();
     Row* row = rowOf(item);
     const QString err = commit(*row, tree_->currentColumn(), text);
+    if (!err.isEmpty())
+        emit message(tr("%1: refused: %2").arg(QString::fromStdString(row->label), err));
     updateValues();
     return err;
 }

@@ -54,7 +54,7 @@ public:
     /// The display value of a parameter as the editor shows it (for tests).
     QString displayText(const QString& path) const;
     /// Types `text` into a parameter's cell as a user would and commits it; returns the refusal
-    /// reason or "" (for tests and scripting).
+    /// reason or "" (for tests and scripting). A refusal is also a message(), as for a typed cell.
     QString editCell(const QString& path, const QString& text);
 
 signals:

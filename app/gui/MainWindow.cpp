@@ -65,7 +65,7 @@ void MainWindow::createPanels()
     };
     parameters_ = new widgets::ParameterEditor(this);
     parameters_->setApplyEdits(applyEdits);
-    connect(parameters_, &widgets::ParameterEditor::message, this, &MainWindow::showMessage);
+    connect(parameters_, &widgets::ParameterEditor::message, this, &MainWindow::showRefusal);
     problems_ = new widgets::ProblemsPanel(this);
     connect(problems_, &widgets::ProblemsPanel::activated, this, [this](const QString& pointer) {
         if (!parameters_->selectParameter(pointer))
@@ -80,7 +80,7 @@ void MainWindow::createPanels()
     // Curve edits follow the parameter editor's link box.
     curves_->setLink(parameters_->link());
     connect(parameters_, &widgets::ParameterEditor::linkChanged, curves_, &widgets::CurveEditor::setLink);
-    connect(curves_, &widgets::CurveEditor::message, this, &MainWindow::showMessage);
+    connect(curves_, &widgets::CurveEditor::message, this, &MainWindow::showRefusal);
     doctor_ = new widgets::DoctorPanel(this);
     doctor_->setApplyEdits(applyEdits);
     connect(doctor_, &widgets::DoctorPanel::message, this, &MainWindow::showMessage);
@@ -130,6 +130,10 @@ void MainWindow::documentChanged()
     curves_->setVehicle(document_.config());
     doctor_->setVehicle(document_.config());
     problems_->setProblems(document_.problems(), document_.displayName());
+    // An edit was taken: a refusal still in the status bar is about a value no longer being typed.
+    if (!refusal_.isEmpty() && statusBar()->currentMessage() == refusal_)
+        statusBar()->clearMessage();
+    refusal_.clear();
 }
 
 void MainWindow::updateTitle()
@@ -140,6 +144,12 @@ void MainWindow::updateTitle()
 
 void MainWindow::showMessage(const QString& text)
 {
+    statusBar()->showMessage(text, 8000);
+}
+
+void MainWindow::showRefusal(const QString& text)
+{
+    refusal_ = text;
     statusBar()->showMessage(text, 8000);
 }
 

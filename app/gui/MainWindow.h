@@ -104,8 +104,11 @@ private:
     void documentChanged();
     void updateTitle();
     void showMessage(const QString& text);
+    /// A refused edit's reason from an editor: shown until the next edit that is taken.
+    void showRefusal(const QString& text);
 
     VehicleDocument document_;
+    QString refusal_;  ///< the last refusal shown, cleared from the status bar by a good edit
     Autosave autosave_{document_};  // after document_, which it watches
     widgets::TelemetryPanel* telemetry_ = nullptr;
     widgets::ParameterEditor* parameters_ = nullptr;

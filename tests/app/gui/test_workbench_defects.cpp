@@ -21,6 +21,7 @@
 #include <QHeaderView>
 #include <QDockWidget>
 #include <QScrollArea>
+#include <QStatusBar>
 #include <QTreeWidget>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -321,6 +322,23 @@ private slots:
         const telemetry::Frame& last = w.telemetry().history().latest();
         QVERIFY(std::fabs(last.vehicle(telemetry::VehicleChannel::PosX) - picked.x()) < 0.1);
         QVERIFY(std::fabs(last.vehicle(telemetry::VehicleChannel::PosY) - picked.y()) < 0.1);
+    }
+
+    // A refused value's reason stays in the status bar until a good edit is taken (charts-and-windows
+    // round two, item 11), not for eight seconds over the value that is now in force.
+    void refusalLeavesTheStatusBarAtTheNextGoodEdit()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        QVERIFY(!w.parameters().editCell("chassis.mass", "-5").isEmpty());
+        QVERIFY2(w.statusBar()->currentMessage().contains("refused"), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.parameters().editCell("chassis.mass", "1600"), QString());
+        QCOMPARE(w.document().config().chassis.mass, 1600.0);
+        QVERIFY2(w.statusBar()->currentMessage().isEmpty(), qPrintable(w.statusBar()->currentMessage()));
+        // Another message (not a refusal) is left alone by an edit.
+        w.statusBar()->showMessage("Saved");
+        QCOMPARE(w.parameters().editCell("chassis.mass", "1700"), QString());
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Saved"));
     }
 
     void smallFrictions()
