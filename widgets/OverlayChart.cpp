@@ -76,7 +76,9 @@ OverlayChart::OverlayChart(telemetry::Column column, QWidget* parent) : QWidget(
     chart_->addAxis(yAxis_, Qt::AlignLeft);
     view_ = new HoverChartView(
         chart_, xAxis_, yAxis_, [this](std::optional<double> t) { emit hovered(t); }, true, this);
-    view_->setMinimumHeight(160);
+    // Three of these stack in the compare window above its figure table: at 160 px each that column
+    // could not be shorter than a 1366×768 screen. 120 px still holds the axes and a readable trace.
+    view_->setMinimumHeight(120);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

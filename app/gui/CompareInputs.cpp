@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -48,11 +49,18 @@ QString problemsText(const Problems& problems, int max = 6)
 CompareInputs::CompareInputs(const VehicleDocument& document, const QString& presetsDir, QWidget* parent)
     : QWidget(parent), document_(document), presetsDir_(presetsDir)
 {
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
-    buildSlots(row);
-    row->addSpacing(12);
+    // The vehicles on one row, what they run and the run's controls on the next: in one row the
+    // window could not be narrower than 1532 px, wider than a 1366 px screen.
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto* vehicles = new QHBoxLayout;
+    buildSlots(vehicles);
+    vehicles->addStretch(1);
+    rows->addLayout(vehicles);
+    auto* row = new QHBoxLayout;
+    rows->addLayout(row);
     buildRunChoice(row);
+    row->addSpacing(12);
     runButton_ = new QPushButton(tr("Run"), this);
     runButton_->setToolTip(tr("Run the maneuver for every vehicle in the background (Ctrl+R or F5)"));
     cancelButton_ = new QPushButton(tr("Cancel"), this);
@@ -114,9 +122,10 @@ void CompareInputs::buildRunChoice(QLayout* row)
         if (!path.isEmpty() && path != kBrowse)
             setManeuverFile(path);
     });
+    row->addWidget(new QLabel(tr("Maneuver"), this));
+    row->addWidget(maneuverBox_);
     row->addWidget(new QLabel(tr("on"), this));
     row->addWidget(terrainBox_);
-    row->addWidget(maneuverBox_);
 }
 
 std::vector<const CompareInputs::Slot*> CompareInputs::chosen() const

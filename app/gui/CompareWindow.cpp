@@ -2,6 +2,7 @@
 
 #include "CompareCharts.h"
 #include "CompareExports.h"
+#include "DockLayout.h"
 #include "MenuTable.h"
 #include "PresetFiles.h"
 
@@ -12,8 +13,10 @@
 #include "widgets/DisplayUnits.h"
 
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -72,7 +75,13 @@ CompareWindow::CompareWindow(VehicleDocument& document, const QString& presetsDi
     const QString skidpad = presetsDir + "/maneuvers/skidpad.json";
     if (QFileInfo::exists(skidpad))
         setManeuverFile(skidpad);
-    resize(1500, 900);
+    const QScreen* screen = parent && parent->screen() ? parent->screen() : QGuiApplication::primaryScreen();
+    placeOn(screen ? screen->availableGeometry() : QRect(0, 0, 1366, 768));
+}
+
+void CompareWindow::placeOn(const QRect& available)
+{
+    setGeometry(DockLayout::fittedGeometry(available, QSize(1500, 900)));
 }
 
 CompareWindow::~CompareWindow() = default;

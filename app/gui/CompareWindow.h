@@ -46,6 +46,10 @@ public:
     CompareWindow(VehicleDocument& document, const QString& presetsDir, QWidget* parent = nullptr);
     ~CompareWindow() override;
 
+    /// Sizes the window for a screen with this available area: 1500×900, or as much as the screen
+    /// allows with room for the frame, centred (it opened at 1500×900 on a 1366×768 screen).
+    void placeOn(const QRect& available);
+
     /// Fills slot `slot` (0-3) with the edited vehicle, a vehicle file, or nothing (empty path).
     /// Returns false (and leaves the slot empty) when the file cannot be compared.
     /// `model`: the edited vehicle under that model generation (CompareInputs::setSlotEdited).

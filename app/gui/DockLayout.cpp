@@ -74,8 +74,13 @@ QDockWidget* DockLayout::dock(const char* objectName) const
 
 QRect DockLayout::defaultGeometry(const QRect& available)
 {
+    return fittedGeometry(available, kPreferredSize);
+}
+
+QRect DockLayout::fittedGeometry(const QRect& available, QSize preferred)
+{
     const QSize room = available.size() - kFrameAllowance;
-    const QSize size(std::min(kPreferredSize.width(), room.width()), std::min(kPreferredSize.height(), room.height()));
+    const QSize size(std::min(preferred.width(), room.width()), std::min(preferred.height(), room.height()));
     QRect r(QPoint(0, 0), size);
     r.moveCenter(available.center());
     r.moveTop(std::max(available.top() + kFrameAllowance.height() - 8, r.top()));

@@ -47,6 +47,9 @@ public:
     /// The window's default place on a screen with this available area: as large as Jounce
     /// prefers (1800×1050) or as the screen allows, with room for the window frame, centred.
     static QRect defaultGeometry(const QRect& available);
+    /// A window of `preferred` size on a screen with this available area, shrunk to leave room for
+    /// the window frame, centred (the compare and sweep windows' place too).
+    static QRect fittedGeometry(const QRect& available, QSize preferred);
     /// Every dock back in place and sized for the window on this screen area.
     void applyDefault(const QRect& available);
     /// View ▸ Reset layout: the default layout on the screen the window is shown on.

@@ -14,6 +14,7 @@
 
 #include <QAction>
 #include <QElapsedTimer>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -85,6 +86,31 @@ private slots:
     void initTestCase()
     {
         qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
+    }
+
+    /// On a 1366×768 screen the window opened at 1500×900, Cancel and the figure table off-screen.
+    void fitsASmallScreen()
+    {
+        gui::VehicleDocument doc;
+        QVERIFY(doc.open(kPresets + "/family-hatchback.json", nullptr));
+        gui::CompareWindow w(doc, kPresets);
+        const QRect screen(0, 0, 1366, 768);
+        w.placeOn(screen);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect frame = w.geometry().marginsAdded(QMargins(8, 40, 8, 8));  // a window manager's frame
+        QVERIFY2(screen.contains(frame), qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+        auto inside = [&](QWidget* child) {
+            return child && child->isVisible() && w.rect().contains(QRect(child->mapTo(&w, QPoint(0, 0)), child->size()));
+        };
+        QPushButton* cancel = nullptr;
+        for (QPushButton* b : w.findChildren<QPushButton*>())
+            if (b->text().contains("Cancel"))
+                cancel = b;
+        QVERIFY(inside(cancel));
+        auto* figures = w.findChild<widgets::CompareFiguresTable*>();
+        QVERIFY(inside(figures));
+        QVERIFY2(figures->height() >= 100, qPrintable(QString::number(figures->height())));
     }
 
     /// The "done when": hatchback vs sports car, skidpad on the proving ground.
