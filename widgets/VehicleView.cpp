@@ -43,6 +43,8 @@ QColor surfaceColor(const std::string& name)
 VehicleView::VehicleView(QWidget* parent) : QWidget(parent)
 {
     setMinimumSize(260, 200);  // fits beside the simulation dock on a 768-pixel-high screen
+    // A click on the car takes the focus from a text field or box, so the driving keys reach it.
+    setFocusPolicy(Qt::ClickFocus);
     setToolTip(tr("Top: the terrain seen from above with the car, its wheels and its path (mouse wheel zooms).\n"
                   "Bottom: the car seen from behind: body roll, each wheel at its jounce and camber, tire forces "
                   "(lateral in red, load in blue)."));

@@ -19,6 +19,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QKeyEvent>
 #include <QStatusBar>
 
@@ -170,16 +171,28 @@ void MainWindow::showEvent(QShowEvent* event)
     layout_->windowShown();
 }
 
+bool MainWindow::typingInto(const QWidget* focus)
+{
+    if (!focus)
+        return false;
+    // An open list (a combo box's popup, a menu) takes the keys; so does any field text is typed into.
+    // A closed, non-editable combo box does not: after choosing a start point it kept the focus,
+    // turned W and the arrows into choices of its own, and the car never moved.
+    if (focus->window() && focus->window()->windowType() == Qt::Popup)
+        return true;
+    if (const auto* combo = qobject_cast<const QComboBox*>(focus))
+        return combo->isEditable();
+    // (An item view's cell editor is a QLineEdit with the focus, so it counts as typing.)
+    return focus->inherits("QLineEdit") || focus->inherits("QAbstractSpinBox") || focus->inherits("QTextEdit") ||
+           focus->inherits("QPlainTextEdit");
+}
+
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
     // Driving keys reach the simulation unless a text field or an editor has the focus.
     if (event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease) {
         auto* key = static_cast<QKeyEvent*>(event);
-        QWidget* focus = QApplication::focusWidget();
-        const bool typing = focus && (focus->inherits("QLineEdit") || focus->inherits("QAbstractSpinBox") ||
-                                      focus->inherits("QTextEdit") || focus->inherits("QComboBox"));
-        // (An item view's cell editor is a QLineEdit with the focus, so it counts as typing.)
-        if (!typing && key->modifiers() == Qt::NoModifier && isActiveWindow() &&
+        if (!typingInto(QApplication::focusWidget()) && key->modifiers() == Qt::NoModifier && isActiveWindow() &&
             simulation_->keyEvent(key->key(), event->type() == QEvent::KeyPress, key->isAutoRepeat()))
             return true;
     } else if (event->type() == QEvent::ApplicationDeactivate) {

@@ -104,6 +104,8 @@ private:
     void documentChanged();
     void updateTitle();
     void showMessage(const QString& text);
+    /// Whether keys typed now go to a text field (or an open list) rather than to the car.
+    static bool typingInto(const QWidget* focus);
     /// A refused edit's reason from an editor: shown until the next edit that is taken.
     void showRefusal(const QString& text);
 

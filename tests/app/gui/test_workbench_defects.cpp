@@ -27,6 +27,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -339,6 +340,51 @@ private slots:
         w.statusBar()->showMessage("Saved");
         QCOMPARE(w.parameters().editCell("chassis.mass", "1700"), QString());
         QCOMPARE(w.statusBar()->currentMessage(), QString("Saved"));
+    }
+
+    // Driving keys went dead after choosing a start point: the closed combo box kept the focus and
+    // took W and the arrows as choices of its own (charts-and-windows round two, item 6).
+    void drivingKeysWorkAfterChoosingAStartPoint()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/physx-snippet-4w.json"));
+        QVERIFY(w.openTerrain(kPresets + "/terrains/proving-ground.json"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        QVERIFY(w.chooseStartPoint("main straight"));
+        QComboBox* start = nullptr;
+        for (QComboBox* box : w.findChildren<QComboBox*>())
+            if (box->currentText().startsWith("main straight"))
+                start = box;
+        QVERIFY(start);
+        const int chosen = start->currentIndex();
+        start->setFocus();
+        QVERIFY(QTest::qWaitFor([&] { return start->hasFocus(); }, 2000));
+        w.simulation().setRealTime(false);
+        w.simulation().run();
+        QTest::keyPress(start, Qt::Key_W);
+        QTest::keyPress(start, Qt::Key_Up);
+        const bool moving = QTest::qWaitFor([&] {
+            return !w.telemetry().history().empty() &&
+                   w.telemetry().history().latest().vehicle(telemetry::VehicleChannel::ForwardSpeed) > 2.0;
+        }, 20000);
+        QTest::keyRelease(start, Qt::Key_W);
+        QTest::keyRelease(start, Qt::Key_Up);
+        QVERIFY2(moving, "W with the start box focused did not drive the car");
+        QCOMPARE(start->currentIndex(), chosen);  // and the keys chose nothing
+
+        // A field being typed into keeps its keys: W in the parameter filter is a letter.
+        auto* filter = w.parameters().findChild<QLineEdit*>();
+        QVERIFY(filter);
+        filter->setFocus();
+        QVERIFY(QTest::qWaitFor([&] { return filter->hasFocus(); }, 2000));
+        QTest::keyClick(filter, Qt::Key_W);
+        QCOMPARE(filter->text(), QString("w"));
+        // A click on the car view takes the focus from the field.
+        auto* view = w.findChild<widgets::VehicleView*>();
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->rect().center());
+        QVERIFY(view->hasFocus());
     }
 
     void smallFrictions()
