@@ -20,8 +20,8 @@ const QColor kStaleText(140, 140, 140);
 QString figureText(const sim::Figure& f)
 {
     const std::optional<Quantity> q = quantityOf(f.unit);
-    if (f.flag || !f.value || (q != Quantity::Speed && q != Quantity::Angle))
-        return QString::fromStdString(sim::formatFigure(f));
+    if (f.flag || !f.value || (q != Quantity::Speed && q != Quantity::Angle))  // the CLI's text, in the GUI's m/s²
+        return QString::fromStdString(sim::formatFigure(f)).replace(QStringLiteral("^2"), QStringLiteral("²"));
     return DisplayUnits::current().format(*f.value, f.unit);
 }
 

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace jounce::widgets {
 namespace {
@@ -34,6 +35,26 @@ QString valueText(const config::Json& value, const Conversion& shown, bool conve
     if (converted && value.is_number())
         return QString::number(shown.toDisplay(value.get<double>()), 'g', 7);
     return QString::fromStdString(compare::formatValue(value));
+}
+
+/// A derived quantity in 4 significant digits without an exponent where the digits fit: 25730, not
+/// 2.573e+04 beside the parameters' plain numbers; 0, never -0.
+QString derivedText(double v)
+{
+    if (v == 0.0 || !std::isfinite(v))
+        return v == 0.0 ? QStringLiteral("0") : QString::number(v);
+    constexpr int kDigits = 4;
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+    if (magnitude < -4 || magnitude >= 12)
+        return QString::number(v, 'g', kDigits);
+    QString text = QString::number(v, 'f', std::max(0, kDigits - 1 - magnitude));
+    if (text.contains('.')) {
+        while (text.endsWith('0'))
+            text.chop(1);
+        if (text.endsWith('.'))
+            text.chop(1);
+    }
+    return text == QStringLiteral("-0") ? QStringLiteral("0") : text;
 }
 
 }  // namespace
@@ -194,7 +215,7 @@ void CompareParameterTable::addDerivedRows()
         item->setToolTip(0, QString::fromStdString(row.meaning));
         for (int v = 0; v < n; ++v) {
             const auto& value = row.values[std::size_t(v)];
-            item->setText(kFirstVehicleColumn + v, value ? QString::number(shown.toDisplay(*value), 'g', 4) : QStringLiteral("–"));
+            item->setText(kFirstVehicleColumn + v, value ? derivedText(shown.toDisplay(*value)) : QStringLiteral("–"));
             item->setTextAlignment(kFirstVehicleColumn + v, Qt::AlignRight | Qt::AlignVCenter);
             const auto& ref = row.values[reference];
             if (value.has_value() != ref.has_value() || (value && std::abs(*value - *ref) > 1e-9 * std::abs(*ref)))

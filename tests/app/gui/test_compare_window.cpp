@@ -17,6 +17,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace jounce;
@@ -113,6 +116,35 @@ private slots:
         QVERIFY2(figures->height() >= 100, qPrintable(QString::number(figures->height())));
     }
 
+    /// Compare showed 2.573e+04 and m/s^2 where the rest of the workbench shows 25730 and m/s².
+    void numbersReadAsInTheRestOfTheWorkbench()
+    {
+        gui::VehicleDocument doc;
+        std::unique_ptr<gui::CompareWindow> w(hatchbackAgainstSportsCar(doc, kPresets + "/maneuvers/skidpad.json", QString()));
+        w->setSlotFile(1, kPresets + "/truck-6w.json");
+        QStringList cells;
+        for (QTreeWidget* tree : w->parameterTable().findChildren<QTreeWidget*>())
+            for (QTreeWidgetItemIterator it(tree); *it; ++it)
+                for (int c = 2; c < tree->columnCount(); ++c)
+                    cells << (*it)->text(c);
+        QVERIFY(cells.size() > 50);
+        for (const QString& cell : cells) {
+            QVERIFY2(!QRegularExpression("\\de[+-]\\d").match(cell).hasMatch() || cell.contains(QRegularExpression("[a-df-z]")),
+                     qPrintable(cell));
+            QVERIFY2(cell != "-0", "a negative zero");
+        }
+        runAndWatch(*w);
+        auto* figures = w->findChild<widgets::CompareFiguresTable*>();
+        bool squared = false;
+        for (int r = 0; r < figures->rowCount(); ++r)
+            for (int c = 0; c < figures->columnCount(); ++c)
+                if (const QTableWidgetItem* item = figures->item(r, c)) {
+                    QVERIFY2(!item->text().contains("^2"), qPrintable(item->text()));
+                    squared = squared || item->text().contains("m/s²");
+                }
+        QVERIFY(squared);
+    }
+
     /// The "done when": hatchback vs sports car, skidpad on the proving ground.
     void hatchbackAgainstSportsCarOnTheSkidpad()
     {
@@ -140,7 +172,7 @@ private slots:
         QVERIFY(w->chart(0).valueAt(0, 60.0).has_value() && w->chart(0).valueAt(1, 60.0).has_value());
         const QString hatch = w->figuresTable().cellText("maxSteadyLatAccel", 0);
         const QString sports = w->figuresTable().cellText("maxSteadyLatAccel", 1);
-        QVERIFY2(hatch.contains("m/s^2") && sports.contains("m/s^2"), qPrintable(hatch + " / " + sports));
+        QVERIFY2(hatch.contains("m/s²") && sports.contains("m/s²"), qPrintable(hatch + " / " + sports));
         QVERIFY(w->figuresTable().isBest("maxSteadyLatAccel", 0) != w->figuresTable().isBest("maxSteadyLatAccel", 1));
         qInfo("max steady lateral acceleration: hatchback %s, sports car %s", qPrintable(hatch), qPrintable(sports));
 
