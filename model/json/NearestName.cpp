@@ -22,19 +22,22 @@ std::size_t editDistance(const std::string& a, const std::string& b)
 
 std::optional<std::size_t> nearestName(const std::string& typed, const std::vector<std::string>& names)
 {
-    // A name typed far too long would make the table huge for no possible match.
-    constexpr std::size_t kLongest = 256;
+    // Bounded work for a hostile file's thousand bad keys: no name is this long, and two names
+    // differing in length by more than the edits allowed cannot be within them.
+    constexpr std::size_t kLongest = 64;
     if (typed.size() > kLongest)
         return std::nullopt;
     const std::size_t allowed = std::max<std::size_t>(1, typed.size() / 3);
     std::optional<std::size_t> nearest;
     std::size_t best = allowed + 1;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i].size() <= kLongest)
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::size_t gap = names[i].size() > typed.size() ? names[i].size() - typed.size() : typed.size() - names[i].size();
+        if (names[i].size() <= kLongest && gap <= allowed)
             if (const std::size_t d = editDistance(typed, names[i]); d < best) {
                 best = d;
                 nearest = i;
             }
+    }
     return nearest;
 }
 
