@@ -42,7 +42,7 @@ QColor surfaceColor(const std::string& name)
 
 VehicleView::VehicleView(QWidget* parent) : QWidget(parent)
 {
-    setMinimumSize(260, 200);  // fits beside the simulation dock on a 768-pixel-high screen
+    setMinimumSize(260, 184);  // fits below the simulation dock on a 768-pixel-high screen
     // A click on the car takes the focus from a text field or box, so the driving keys reach it.
     setFocusPolicy(Qt::ClickFocus);
     setToolTip(tr("Top: the terrain seen from above with the car, its wheels and its path (mouse wheel zooms).\n"

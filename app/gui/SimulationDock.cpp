@@ -76,7 +76,7 @@ QLayout* SimulationDock::buildChoices()
     terrainBox_ = new QComboBox(this);
     // Long names may shrink to an elided text, so the dock fits a narrow screen.
     terrainBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    terrainBox_->setMinimumContentsLength(12);
+    terrainBox_->setMinimumContentsLength(8);  // with 12 the rows overran a 1366-px screen's dock
     terrainBox_->setToolTip(tr("The ground the vehicle drives on (presets/terrains or a file)"));
     terrainBox_->addItem(tr("Flat plane (endless tarmac)"), QString());
     for (const QString& f : jsonFilesIn(presetsDir() + "/terrains"))
@@ -87,7 +87,7 @@ QLayout* SimulationDock::buildChoices()
 
     maneuverBox_ = new QComboBox(this);
     maneuverBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    maneuverBox_->setMinimumContentsLength(12);
+    maneuverBox_->setMinimumContentsLength(8);
     maneuverBox_->setToolTip(tr("A scripted maneuver (presets/maneuvers or a file); it resets the vehicle to the "
                                 "terrain's start and drives it"));
     for (const QString& f : jsonFilesIn(presetsDir() + "/maneuvers"))

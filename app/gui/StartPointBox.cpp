@@ -25,7 +25,7 @@ QString poseText(double x, double y, double heading)
 StartPointBox::StartPointBox(QWidget* parent) : QComboBox(parent)
 {
     setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    setMinimumContentsLength(12);
+    setMinimumContentsLength(8);  // fits the simulation dock of a 1366-px screen beside Pick…
     setToolTip(tr("Where runs and maneuvers start: the terrain's start, one of its named start points near a test "
                   "section, or a pose picked on the map"));
 }

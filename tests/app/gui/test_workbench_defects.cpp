@@ -187,6 +187,11 @@ private slots:
         QVERIFY2(screen.contains(frame), qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
         QVERIFY(w.width() >= screen.width() - 60 || w.width() >= 1800);
 
+        // Nothing runs off the simulation dock's right edge (at 1366×768 the Terrain box, Pick… and
+        // the progress bar did: the rows were 320 px wide in a 303 px dock).
+        const int viewportWidth = qobject_cast<QScrollArea*>(sim)->viewport()->width();
+        QVERIFY2(simContent->width() <= viewportWidth,
+                 qPrintable(QStringLiteral("%1 > %2").arg(simContent->width()).arg(viewportWidth)));
         // The simulation controls and status are all visible (no scrolling needed).
         QVERIFY2(sim->height() >= simContent->sizeHint().height(),
                  qPrintable(QStringLiteral("%1 < %2").arg(sim->height()).arg(simContent->sizeHint().height())));
