@@ -95,6 +95,15 @@ double nearness(const Path::Projection& r, double length) noexcept
     return std::fabs(r.offset) + std::fabs(std::min(0.0, r.s)) + std::fabs(std::max(0.0, r.s - length));
 }
 
+/// Keeps `r` when it is nearer than the nearest so far (a tie keeps the first).
+void keepNearer(const Path::Projection& r, double length, Path::Projection& best, double& bestDist) noexcept
+{
+    if (const double dist = nearness(r, length); dist < bestDist) {
+        bestDist = dist;
+        best = r;
+    }
+}
+
 /// A distance `bound` widened well beyond the rounding of the squared-distance tests, so that they
 /// never skip a segment the exact comparison would keep.
 double widened(double bound) noexcept { return bound * (1.0 + 1e-9) + 1e-9; }
@@ -144,15 +153,18 @@ void Path::nearestOfSegments(Vec2 p, std::size_t from, std::size_t to, double bo
                              double& bestDist) const noexcept
 {
     for (std::size_t seg = from; seg < to; ++seg) {
-        if (!segmentWithin(p, seg, std::min(bound, bestDist)))
-            continue;
-        const Projection r = projectSegment(p, seg);
-        const double dist = nearness(r, length());
-        if (dist < bestDist) {
-            bestDist = dist;
-            best = r;
-        }
+        if (segmentWithin(p, seg, std::min(bound, bestDist)))
+            keepNearer(projectSegment(p, seg), length(), best, bestDist);
     }
+}
+
+Path::Projection Path::scanAll(Vec2 p) const noexcept
+{
+    Projection best;
+    double bestDist = std::numeric_limits<double>::infinity();
+    for (std::size_t seg = 0; seg < segmentCount(); ++seg)
+        keepNearer(projectSegment(p, seg), length(), best, bestDist);
+    return best;
 }
 
 Path::Projection Path::nearestInRange(Vec2 p, long long first, std::size_t count, double bound) const noexcept
@@ -194,6 +206,8 @@ Path::Projection Path::project(Vec2 p) const noexcept
 {
     if (empty())
         return {};
+    if (segmentCount() <= kBlockSegments)  // a short path: a bound costs more than it saves
+        return scanAll(p);
     // A first bound from the block whose centre is nearest, then one scan that skips what lies beyond.
     std::size_t nearestBlock = 0;
     double nearestSq = std::numeric_limits<double>::infinity();
@@ -213,18 +227,8 @@ Path::Projection Path::project(Vec2 p, std::size_t hint, std::size_t back, std::
     if (empty())
         return {};
     const std::size_t n = segmentCount();
-    if (n <= kBlockSegments && back + ahead + 1 >= n) {  // a short path whole: a bound costs more than it saves
-        Projection best;
-        double bestDist = std::numeric_limits<double>::infinity();
-        for (std::size_t seg = 0; seg < n; ++seg) {
-            const Projection r = projectSegment(p, seg);
-            if (const double dist = nearness(r, length()); dist < bestDist) {
-                bestDist = dist;
-                best = r;
-            }
-        }
-        return best;
-    }
+    if (n <= kBlockSegments && back + ahead + 1 >= n)  // a short path whole: a bound costs more than it saves
+        return scanAll(p);
     const std::size_t h = std::min(hint, n - 1);
     const double bound = nearness(projectSegment(p, h), length());
     if (back + ahead + 1 >= n)

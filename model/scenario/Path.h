@@ -61,6 +61,8 @@ private:
     std::vector<Block> buildBlocks(std::size_t segments) const;
     /// Whether segment i can hold a point within `bound` of p (as Block::within).
     bool segmentWithin(Vec2 p, std::size_t i, double bound) const noexcept;
+    /// The nearest of every segment, tested one by one.
+    Projection scanAll(Vec2 p) const noexcept;
     /// Segments [from, to) into the running nearest `best` at nearness `bestDist`.
     void nearestOfSegments(Vec2 p, std::size_t from, std::size_t to, double bound, Projection& best,
                            double& bestDist) const noexcept;
