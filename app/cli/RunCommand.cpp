@@ -168,7 +168,7 @@ void printReplaySummary(const sim::RunLog& replayed, const VehicleConfig& config
         std::printf("stopped:                  %s\n", simulation.failure().c_str());
     if (simulation.resetCount() > 0)
         std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
-    if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), config);
+    if (const std::string note = sim::unknownSurfacesNote(simulation);
         !note.empty())
         std::printf("unknown surfaces:         %s\n", note.c_str());
 }
@@ -194,7 +194,7 @@ void printManeuverSummary(const RunOptions& o, const RunSetup& s, const sim::Sim
     std::printf("final gear:               %d\n", static_cast<int>(last.vehicle(telemetry::VehicleChannel::Gear)));
     if (simulation.resetCount() > 0)
         std::printf("resets:                   %d (last: %s)\n", simulation.resetCount(), simulation.lastResetReason().c_str());
-    if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *s.config);
+    if (const std::string note = sim::unknownSurfacesNote(simulation);
         !note.empty())
         std::printf("unknown surfaces:         %s\n", note.c_str());
     if (!o.out.empty())
@@ -417,7 +417,7 @@ int simulate(const RunOptions& o, const RunSetup& s)
     if (simulation.failed())
         std::cerr << "jounce-cli: the run stopped at t = " << simulation.time() << " s: " << simulation.failure() << "\n";
     if (o.figuresJson) {
-        if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *s.config);
+        if (const std::string note = sim::unknownSurfacesNote(simulation);
             !note.empty())
             std::cerr << "jounce-cli: warning: " << note << "\n";
         printFiguresJson(figures.figures(), *s.config, s.terrain.get(), *simulation.maneuver());

@@ -55,7 +55,7 @@ VehicleRun runOne(const CompareSetup& setup, std::size_t index, const RunControl
     // A failed run (reset on every step) reports its failure where resets are reported.
     run.lastResetReason = simulation.failed() ? simulation.failure() : simulation.lastResetReason();
     run.completed = !run.cancelled && !simulation.failed() && simulation.maneuver() && !simulation.maneuver()->timedOut();
-    run.unknownSurfaces = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *entry.config);
+    run.unknownSurfaces = sim::unknownSurfacesNote(simulation);
     if (!run.cancelled) {
         run.figures = figures.figures();
         if (control.progress)

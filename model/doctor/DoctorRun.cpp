@@ -29,7 +29,7 @@ RunDiagnosis diagnoseRun(std::shared_ptr<const VehicleConfig> config, std::share
     out.resets = simulation.resetCount();
     // A failed run (reset on every step) reports its failure where resets are reported.
     out.lastResetReason = simulation.failed() ? simulation.failure() : simulation.lastResetReason();
-    if (const std::string note = sim::unknownSurfacesNote(simulation.vehicle().unknownSurfacesTouched(), *config);
+    if (const std::string note = sim::unknownSurfacesNote(simulation);
         !note.empty()) {
         Finding f;
         f.id = "run.unknownSurface";

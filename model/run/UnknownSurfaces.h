@@ -13,4 +13,8 @@ namespace jounce::sim {
 /// when `touched` is.
 std::string unknownSurfacesNote(const std::vector<std::string>& touched, const VehicleConfig& vehicle);
 
+class Simulation;
+/// The note of the surfaces the simulation's vehicle has touched (Vehicle::unknownSurfacesTouched).
+std::string unknownSurfacesNote(const Simulation& simulation);
+
 }  // namespace jounce::sim
