@@ -37,24 +37,20 @@ QString valueText(const config::Json& value, const Conversion& shown, bool conve
     return QString::fromStdString(compare::formatValue(value));
 }
 
-/// A derived quantity in 4 significant digits without an exponent where the digits fit: 25730, not
-/// 2.573e+04 beside the parameters' plain numbers; 0, never -0.
+/// A derived quantity in 4 significant digits, as the workbench writes numbers (formatNumber: no
+/// exponent, grouped digits, never -0) without trailing zeros: 25 730, not 2.573e+04.
 QString derivedText(double v)
 {
-    if (v == 0.0 || !std::isfinite(v))
-        return v == 0.0 ? QStringLiteral("0") : QString::number(v);
     constexpr int kDigits = 4;
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
-    if (magnitude < -4 || magnitude >= 12)
-        return QString::number(v, 'g', kDigits);
-    QString text = QString::number(v, 'f', std::max(0, kDigits - 1 - magnitude));
+    const int magnitude = v != 0.0 && std::isfinite(v) ? static_cast<int>(std::floor(std::log10(std::fabs(v)))) : 0;
+    QString text = formatNumber(v, std::max(0, kDigits - 1 - magnitude));
     if (text.contains('.')) {
         while (text.endsWith('0'))
             text.chop(1);
         if (text.endsWith('.'))
             text.chop(1);
     }
-    return text == QStringLiteral("-0") ? QStringLiteral("0") : text;
+    return text;
 }
 
 }  // namespace
