@@ -38,6 +38,7 @@ public:
         QColor color;
     };
     void setMarkers(std::vector<Marker> markers);
+    const std::vector<Marker>& markers() const { return markers_; }
 
     /// What the mouse asks of the charts, in axis values. Unset callbacks ignore the gesture.
     struct Navigation {

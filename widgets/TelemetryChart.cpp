@@ -67,6 +67,25 @@ void decimate(QList<QPointF>& points, std::size_t first, std::size_t last, X x, 
     }
 }
 
+/// Points for samples [first, last) of (x(i), y(i)) drawn as steps: a point at every change, so
+/// the line runs level and then rises straight up (gear), never as a ramp between two values.
+template <typename X, typename Y>
+void steps(QList<QPointF>& points, std::size_t first, std::size_t last, X x, Y y)
+{
+    double previous = std::numeric_limits<double>::quiet_NaN();
+    for (std::size_t i = first; i < last; ++i) {
+        const double v = y(i);
+        if (v != previous) {
+            if (previous == previous)
+                points.append(QPointF(x(i), previous));
+            points.append(QPointF(x(i), v));
+            previous = v;
+        }
+    }
+    if (last > first)
+        points.append(QPointF(x(last - 1), previous));
+}
+
 /// Reference traces: the trace's colour for wheels (lighter), the run's own colour for a single trace.
 QPen referencePen(const QColor& traceColor, const ReferenceRun& ref, bool wheelTrace)
 {
@@ -166,6 +185,7 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
     }
     setReferenceLine(spec_.referenceLine, spec_.referenceLabel);
 
+    connect(chart_, &QChart::plotAreaChanged, this, &TelemetryChart::plotAreaChanged);
     view_ = new HoverChartView(
         chart_, xAxis_, yAxis_, [this](std::optional<double> t) { emit hovered(t); }, false, this);
     view_->setMinimumHeight(130);
@@ -222,6 +242,12 @@ int TelemetryChart::referencePointCount() const
     return n;
 }
 
+QList<QPointF> TelemetryChart::referencePoints(std::size_t reference, std::size_t trace) const
+{
+    const std::size_t i = reference * spec_.traces.size() + trace;
+    return trace < spec_.traces.size() && i < referenceSeries_.size() ? referenceSeries_[i]->points() : QList<QPointF>{};
+}
+
 void TelemetryChart::refresh(const TelemetryHistory& history, double start, double end, double dataLimit,
                              Alignment alignment)
 {
@@ -232,7 +258,8 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double start, doub
         xAxis_->setTickInterval(step);
         xAxis_->setLabelFormat(QStringLiteral("%.%1f").arg(decimalsFor(step)));
     }
-    const int columns = std::max(50, static_cast<int>(chart_->plotArea().width()));
+    drawnPlotSize_ = chart_->plotArea().size();
+    const int columns = std::max(50, static_cast<int>(drawnPlotSize_.width()));
     const std::size_t first = history.lowerBound(start);
     const std::size_t last = history.lowerBound(std::min(end, dataLimit) + 1e-9);  // exclusive
     const std::size_t count = last > first ? last - first : 0;
@@ -245,24 +272,11 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double start, doub
         const telemetry::Column& c = spec_.traces[k].column;
         points.clear();
         points.reserve(static_cast<qsizetype>(std::min<std::size_t>(count, std::size_t(columns) * 2 + 2)));
-        if (spec_.stepped) {
-            // Steps: a point at every change, drawn as a horizontal then a vertical segment.
-            double previous = std::numeric_limits<double>::quiet_NaN();
-            for (std::size_t i = first; i < last; ++i) {
-                const double v = traceValue(history, i, c, alignment);
-                if (v != previous) {
-                    if (previous == previous)
-                        points.append(QPointF(time(i), previous));
-                    points.append(QPointF(time(i), v));
-                    previous = v;
-                }
-            }
-            if (count > 0)
-                points.append(QPointF(time(last - 1), previous));
-        } else {
-            decimate(points, first, last, time, [&](std::size_t i) { return traceValue(history, i, c, alignment); },
-                     start, window, columns);
-        }
+        const auto value = [&](std::size_t i) { return traceValue(history, i, c, alignment); };
+        if (spec_.stepped)
+            steps(points, first, last, time, value);
+        else
+            decimate(points, first, last, time, value, start, window, columns);
         for (const QPointF& p : points) {
             if (std::isfinite(p.y())) {
                 dataMin = std::min(dataMin, p.y());
@@ -361,21 +375,21 @@ void TelemetryChart::setNavigation(HoverChartView::Navigation navigation)
 
 std::optional<double> TelemetryChart::naturalPlotLeft() const
 {
-    // Measured only when the labels or the size changed: forcing QtCharts' layout on every refresh
-    // of every chart cost a millisecond per update.
-    const QSizeF size = chart_->size();
-    if (naturalLeft_ && naturalFor_ == std::pair{yTicks_.lo, yTicks_.hi} && naturalSize_ == size)
-        return naturalLeft_;
-    chart_->layout()->activate();  // a pending relayout (new labels, new margin) first
+    // From QtCharts' last layout, never forcing one: new labels are laid out when the scene
+    // processes its layout request, and a measurement forced earlier saw the old labels' widths.
     const QRectF area = chart_->plotArea();
     if (area.isEmpty())
         return std::nullopt;  // not laid out yet
     qreal left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
     chart_->layout()->getContentsMargins(&left, &top, &right, &bottom);
-    naturalLeft_ = area.left() - left;
-    naturalFor_ = {yTicks_.lo, yTicks_.hi};
-    naturalSize_ = size;
-    return naturalLeft_;
+    return area.left() - left;
+}
+
+bool TelemetryChart::drawnForPlotSize() const
+{
+    const QSizeF size = chart_->plotArea().size();
+    return std::fabs(size.width() - drawnPlotSize_.width()) < 1.0 &&
+           std::fabs(size.height() - drawnPlotSize_.height()) < 1.0;
 }
 
 void TelemetryChart::setPlotLeft(double pixels)
@@ -391,6 +405,12 @@ void TelemetryChart::setPlotLeft(double pixels)
     chart_->layout()->getContentsMargins(&current, &top, &right, &bottom);
     if (std::fabs(current - left) > 0.01)
         chart_->layout()->setContentsMargins(left, 0, 0, 0);
+}
+
+void TelemetryChart::layOut()
+{
+    layout()->activate();
+    chart_->layout()->activate();
 }
 
 QRectF TelemetryChart::plotArea() const { return chart_->plotArea(); }
@@ -424,8 +444,11 @@ void TelemetryChart::refreshReferences(const TelemetryHistory& history, double s
         for (std::size_t k = 0; k < traces; ++k) {
             points.clear();
             const telemetry::Column& c = spec_.traces[k].column;
-            decimate(points, first, valid, x, [&](std::size_t j) { return spec_.conversion.toDisplay(ref.value(j, c)); },
-                     start, end - start, columns);
+            const auto value = [&](std::size_t j) { return spec_.conversion.toDisplay(ref.value(j, c)); };
+            if (spec_.stepped)
+                steps(points, first, valid, x, value);
+            else
+                decimate(points, first, valid, x, value, start, end - start, columns);
             for (const QPointF& p : points)
                 if (std::isfinite(p.y())) {
                     dataMin = std::min(dataMin, p.y());

@@ -70,6 +70,8 @@ public:
     /// live value, and with a reference its value and the difference.
     void setCursor(const TelemetryHistory& history, std::optional<double> t, Alignment alignment = Alignment::Time);
     void setMarkers(std::vector<Marker> markers);
+    /// The markers drawn (for tests).
+    int markerCount() const { return static_cast<int>(view_->markers().size()); }
     void setMeasureCursors(std::optional<double> a, std::optional<double> b) { view_->setMeasureCursors(a, b); }
     /// Time gestures go to the panel (all charts move together); value gestures stay here.
     void setNavigation(HoverChartView::Navigation navigation);
@@ -81,10 +83,16 @@ public:
     /// Re-applies the value range without new data (after a mode change or a y zoom).
     void applyValueRange();
 
-    /// Where the plot area would start without extra room on the left (nullopt before the first
-    /// layout). The panel moves every chart's plot area to the largest, so a time is at the same x.
+    /// Where the plot area would start without extra room on the left, from QtCharts' last layout
+    /// (nullopt before the first). The panel moves every chart's plot area to the largest, so a time
+    /// is at the same x; it realigns on plotAreaChanged(), when QtCharts has laid out new labels.
     std::optional<double> naturalPlotLeft() const;
     void setPlotLeft(double pixels);
+    /// Lays the chart out now rather than on the event loop's turn (an export between two frames).
+    void layOut();
+    /// Whether the series were decimated for the plot area's present size: a chart drawn before
+    /// its first layout, or resized since, needs a redraw at its full resolution.
+    bool drawnForPlotSize() const;
     /// The plot area in chart coordinates as last set.
     QRectF plotArea() const;
 
@@ -101,6 +109,8 @@ public:
     int pointCount() const;
     /// Points currently in the reference runs' series.
     int referencePointCount() const;
+    /// The points drawn for one trace of one reference run (for tests; empty for a difference chart).
+    QList<QPointF> referencePoints(std::size_t reference, std::size_t trace) const;
 
     /// Hardware-accelerated series: only where an OpenGL context can be created and the platform
     /// is not offscreen/minimal (Qt 6.4 crashes otherwise). Call before creating charts.
@@ -109,6 +119,8 @@ public:
 signals:
     /// The mouse hovers time t of this chart (nullopt when it leaves).
     void hovered(std::optional<double> t);
+    /// QtCharts laid the plot area out anew (new value labels, a resize, a new left margin).
+    void plotAreaChanged();
 
 private:
     void setValueTicks(double lo, double hi);
@@ -132,9 +144,7 @@ private:
     AxisTicks yTicks_{0.0, 0.0, 0.0, -1};  ///< none yet: the first refresh sets the axis
     double timeStep_ = 0.0;  ///< the time axis' tick step as last set
     ValueRange range_;
-    mutable std::optional<double> naturalLeft_;   ///< naturalPlotLeft() for these labels and size
-    mutable std::pair<double, double> naturalFor_;
-    mutable QSizeF naturalSize_;
+    QSizeF drawnPlotSize_;  ///< the plot area the series were decimated for
     double dataMin_ = 0.0;   ///< the data in view at the last refresh (display unit)
     double dataMax_ = 0.0;
 };

@@ -5,6 +5,7 @@
 #include "WheelColors.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -231,7 +232,12 @@ void TelemetryPanel::addChart(const ChartDef& def)
 {
     defs_.push_back(def);
     rebuild();
-    area_->ensureWidgetVisible(charts_.back());
+    // Scrolled into view once the host has grown to hold it: its layout first, then the scroll
+    // area's resize of the host, which would otherwise wait for two turns of the event loop.
+    chartLayout_->activate();
+    QEvent request(QEvent::LayoutRequest);
+    QCoreApplication::sendEvent(area_, &request);
+    area_->ensureWidgetVisible(charts_.back(), 0, 0);
 }
 
 void TelemetryPanel::clearCharts()
@@ -306,12 +312,12 @@ void TelemetryPanel::rebuild()
                 chart->valueRange() = range;
         connectChart(chart);
         chartLayout_->addWidget(chart);
+        chart->show();  // now, not on the queued show: hidden widgets are not laid out
         charts_.push_back(chart);
     }
     drawnRevision_ = ~std::uint64_t(0);
+    shownMarkers_.clear();  // the new charts have none yet
     refresh();
-    // The new charts' value axes are known after the first refresh: line their plot areas up.
-    alignPlotAreas();
 }
 
 void TelemetryPanel::append(std::span<const telemetry::Frame> frames)

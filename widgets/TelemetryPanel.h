@@ -22,6 +22,7 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
 class QHBoxLayout;
+class QImage;
 class QLabel;
 class QScrollArea;
 class QScrollBar;
@@ -74,6 +75,9 @@ public:
     double dataLimit() const { return view_.dataLimit(history_.endTime()); }
     /// Navigation, as the mouse drives it (also for tests and the keyboard).
     void zoomTime(double factor, double around);
+    /// The wheel: zooms around the time under the pointer, which stays under it (a live view
+    /// freezes, as a pan does: its right edge can not follow the live end and the pointer both).
+    void zoomTimeAt(double factor, double around);
     void panTime(double dt);
     void showTimeRange(double start, double end);
     /// Back to the live end with the window box's span, every value axis on auto (Home).
@@ -104,10 +108,12 @@ public:
     /// Adds a chart of live minus the first reference for a channel.
     void addDifferenceChart(const QString& channel);
 
-    /// Exactly what is shown: the charts as one PNG (at the panel's size, or scaled to `size`), and
-    /// the frames of the visible time span with the visible traces' columns as CSV (SI, with the
-    /// units row). Return an error message or "".
+    /// What is shown, as one PNG: the reference legend and the charts re-laid at `size` (the
+    /// screen's size if not given; scaled down only when the charts can not be that small), and
+    /// the frames of the visible time span with the visible traces' columns, the references' and
+    /// the differences as CSV (VisibleCsv.h). Return an error message or "".
     QString exportPng(const QString& path, QSize size = {});
+    QImage exportImage(QSize size = {});
     /// The charts' size on screen (the whole scroll area's content), what exportPng draws.
     QSize chartsSize() const;
     QString exportCsv(const QString& path) const;
@@ -138,6 +144,10 @@ private:
     void updateScrollBar();
     void setCursorTime(std::optional<double> t);
     void alignPlotAreas();
+    /// Every chart resized (to export, and back), laid out, redrawn and realigned at once.
+    void layOutCharts(const std::vector<QSize>& sizes);
+    /// A chart's plot area was laid out anew: realign, and redraw charts decimated for another size.
+    void plotAreasChanged();
     void updateMarkers(double start, double end);
     void updateCursorTable();
     void viewChanged();
@@ -159,6 +169,7 @@ private:
     std::array<bool, kChartEventKindCount> eventShown_{true, true, true, true, true};
     std::vector<std::pair<double, std::string>> phases_;
     std::vector<TelemetryChart::Marker> shownMarkers_;
+    bool plotAreaCheckQueued_ = false;
     QToolButton* markersButton_;
     std::vector<ReferenceRun> references_;
     Alignment alignment_ = Alignment::Time;

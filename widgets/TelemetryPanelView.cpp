@@ -6,7 +6,7 @@
 
 #include "CursorTable.h"
 #include "DisplayUnits.h"
-#include "telemetry/CsvWriter.h"
+#include "VisibleCsv.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -15,15 +15,18 @@
 #include <QFormLayout>
 #include <QImage>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QMenu>
 #include <QPainter>
 #include <QSaveFile>
+#include <QTextDocument>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QToolButton>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace jounce::widgets {
 namespace {
@@ -92,7 +95,6 @@ bool TelemetryPanel::refresh()
         updateScrollBar();
     drawnRevision_ = history_.revision();
     drawnRange_ = range;
-    alignPlotAreas();
     return true;
 }
 
@@ -105,6 +107,18 @@ void TelemetryPanel::alignPlotAreas()
         left = std::max(left, c->naturalPlotLeft().value_or(0.0));
     for (TelemetryChart* c : charts_)
         c->setPlotLeft(left);
+}
+
+void TelemetryPanel::plotAreasChanged()
+{
+    plotAreaCheckQueued_ = false;
+    alignPlotAreas();
+    for (const TelemetryChart* c : charts_)
+        if (!c->drawnForPlotSize()) {
+            drawnRange_ = {0.0, -1.0};
+            refresh();
+            return;
+        }
 }
 
 void TelemetryPanel::viewChanged()
@@ -185,6 +199,12 @@ void TelemetryPanel::zoomTime(double factor, double around)
 {
     view_.zoom(factor, around, history_.startTime(), history_.endTime());
     viewChanged();
+}
+
+void TelemetryPanel::zoomTimeAt(double factor, double around)
+{
+    view_.freeze(history_.startTime(), history_.endTime());
+    zoomTime(factor, around);
 }
 
 void TelemetryPanel::panTime(double dt)
@@ -291,7 +311,12 @@ void TelemetryPanel::connectChart(TelemetryChart* chart)
     connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) { chartMenu(chart, pos); });
     connect(chart, &TelemetryChart::hovered, this, &TelemetryPanel::setCursorTime);
     HoverChartView::Navigation nav;
-    nav.zoomTime = [this](double factor, double t) { zoomTime(factor, t); };
+    nav.zoomTime = [this](double factor, double t) { zoomTimeAt(factor, t); };
+    connect(chart, &TelemetryChart::plotAreaChanged, this, [this] {
+        // Once per turn of the event loop however many charts were laid out.
+        if (!std::exchange(plotAreaCheckQueued_, true))
+            QMetaObject::invokeMethod(this, &TelemetryPanel::plotAreasChanged, Qt::QueuedConnection);
+    });
     nav.pan = [this](double dt, double) { panTime(dt); };
     nav.zoomBox = [this](const QRectF& values) { showTimeRange(values.left(), values.right()); };
     nav.placeCursor = [this](double t, bool b) { setMeasureCursor(b, t); };
@@ -364,19 +389,75 @@ void TelemetryPanel::keyPressEvent(QKeyEvent* event)
 
 QSize TelemetryPanel::chartsSize() const { return chartHost_->size(); }
 
-QString TelemetryPanel::exportPng(const QString& path, QSize size)
+void TelemetryPanel::layOutCharts(const std::vector<QSize>& sizes)
+{
+    for (std::size_t i = 0; i < charts_.size(); ++i) {
+        charts_[i]->resize(sizes[i]);
+        charts_[i]->layOut();
+    }
+    drawnRange_ = {0.0, -1.0};
+    refresh();  // decimation and ticks for these sizes
+    for (TelemetryChart* c : charts_)
+        c->layOut();  // the new ticks' labels
+    alignPlotAreas();
+    for (TelemetryChart* c : charts_)
+        c->layOut();
+}
+
+QImage TelemetryPanel::exportImage(QSize size)
 {
     refresh();
-    // The charts as they are on screen (the scroll area's whole content), scaled to `size` if given.
-    const QSize natural = chartHost_->size();
+    std::vector<QSize> onScreen, exported;
+    int chartsHeight = 0;
+    for (const TelemetryChart* c : charts_) {
+        onScreen.push_back(c->size());
+        chartsHeight += c->height();
+    }
+    QTextDocument legend;
+    legend.setHtml(references_.empty() ? QString() : legend_->text());
+    legend.setDefaultFont(legend_->font());
+    const QSize natural(chartHost_->width(), chartsHeight);
     const QSize target = size.isValid() && !size.isEmpty() ? size : natural;
+    legend.setTextWidth(target.width());
+    const int legendHeight = legend.isEmpty() ? 0 : int(std::ceil(legend.size().height()));
+    // Re-laid at the target size, not the screen's picture stretched: text keeps its size and the
+    // ticks, the decimation and the aligned plot areas are those of the exported charts. Each chart
+    // gets its minimum height and a share of the rest as on screen; only a target too small for the
+    // minimums scales the whole down.
+    int minimums = 0, extras = 0;
+    for (const TelemetryChart* c : charts_) {
+        minimums += c->minimumSizeHint().height();
+        extras += std::max(0, c->height() - c->minimumSizeHint().height());
+    }
+    const int room = std::max(0, target.height() - legendHeight - minimums);
+    int height = 0;
+    for (const TelemetryChart* c : charts_) {
+        const int extra = std::max(0, c->height() - c->minimumSizeHint().height());
+        const int share = extras > 0 ? room * extra / extras : room / int(charts_.size());
+        exported.emplace_back(target.width(), c->minimumSizeHint().height() + share);
+        height += exported.back().height();
+    }
+    layOutCharts(exported);
     QImage image(target, QImage::Format_ARGB32);
     image.fill(Qt::white);
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.scale(double(target.width()) / natural.width(), double(target.height()) / natural.height());
-    chartHost_->render(&painter);
+    const double scale = std::min(1.0, double(target.height()) / std::max(1, legendHeight + height));
+    painter.scale(scale, scale);
+    legend.drawContents(&painter);
+    int y = legendHeight;
+    for (std::size_t i = 0; i < charts_.size(); ++i) {
+        charts_[i]->render(&painter, QPoint(0, y));
+        y += exported[i].height();
+    }
     painter.end();
+    layOutCharts(onScreen);
+    return image;
+}
+
+QString TelemetryPanel::exportPng(const QString& path, QSize size)
+{
+    const QImage image = exportImage(size);
     // Written to a temporary file renamed over the target: a failure leaves an old file whole.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
@@ -386,33 +467,14 @@ QString TelemetryPanel::exportPng(const QString& path, QSize size)
 
 std::string TelemetryPanel::visibleCsv() const
 {
-    // The frames of the visible span (not newer than a frozen view shows) and the visible traces'
-    // columns, in chart order, each once; values SI as every Jounce CSV.
+    // The visible traces' columns, in chart order, each once.
     std::vector<telemetry::Column> columns;
     for (const TelemetryChart* c : charts_)
         for (const TelemetryChart::Trace& t : c->spec().traces)
             if (std::find(columns.begin(), columns.end(), t.column) == columns.end())
                 columns.push_back(t.column);
-    std::string out = "time";
-    for (const telemetry::Column& c : columns)
-        out += "," + telemetry::columnName(c);
-    out += "\ns";
-    for (const telemetry::Column& c : columns)
-        out += "," + std::string(telemetry::columnUnit(c));
-    out += "\n";
     const auto [start, end] = timeRange();
-    const std::size_t first = history_.lowerBound(start);
-    const std::size_t last = history_.lowerBound(std::min(end, dataLimit()) + 1e-9);
-    for (std::size_t i = first; i < last; ++i) {
-        const telemetry::Frame& f = history_.at(i);
-        telemetry::appendNumber(out, f.time());
-        for (const telemetry::Column& c : columns) {
-            out += ',';
-            telemetry::appendNumber(out, f.value(c));
-        }
-        out += '\n';
-    }
-    return out;
+    return widgets::visibleCsv(history_, columns, references_, CsvSpan{start, end, dataLimit(), alignment_});
 }
 
 QString TelemetryPanel::exportCsv(const QString& path) const

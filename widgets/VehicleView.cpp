@@ -48,6 +48,9 @@ VehicleView::VehicleView(QWidget* parent) : QWidget(parent)
     setToolTip(tr("Top: the terrain seen from above with the car, its wheels and its path (mouse wheel zooms).\n"
                   "Bottom: the car seen from behind: body roll, each wheel at its jounce and camber, tire forces "
                   "(lateral in red, load in blue)."));
+    // Its read-outs are in the display units: redrawn at once, not at the next frame (none comes
+    // after a run has ended).
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, qOverload<>(&QWidget::update));
 }
 
 void VehicleView::setTerrain(std::shared_ptr<const sim::Terrain> terrain)

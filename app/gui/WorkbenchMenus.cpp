@@ -202,7 +202,7 @@ void WorkbenchMenus::exportChartsPng()
     const QString path = QFileDialog::getSaveFileName(window, tr("Export charts"), QString(), tr("PNG image (*.png)"));
     if (path.isEmpty())
         return;
-    // The charts as on screen, or scaled to a chosen size (a slide, a report page).
+    // The charts as on screen, or re-laid at a chosen size (a slide, a report page).
     const QSize shown = parts_.telemetry.chartsSize();
     const QStringList sizes{tr("As shown (%1 × %2)").arg(shown.width()).arg(shown.height()), "1920 × 1080",
                             "2560 × 1440", "3840 × 2160"};
