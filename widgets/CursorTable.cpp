@@ -26,14 +26,14 @@ CursorTable::CursorTable(QWidget* parent) : QWidget(parent)
     top->addWidget(header_, 1);
     top->addWidget(clear);
 
-    table_ = new QTableWidget(0, 5, this);
+    table_ = new QTableWidget(0, 8, this);
     table_->setObjectName(QStringLiteral("cursorTable"));
-    table_->setHorizontalHeaderLabels({tr("Trace"), tr("Unit"), tr("A"), tr("B"), tr("B − A")});
+    table_->setHorizontalHeaderLabels({tr("Trace"), tr("Unit"), tr("A"), tr("B"), tr("B − A"), tr("min A–B"), tr("max A–B"), tr("mean A–B")});
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < 5; ++c)
+    for (int c = 1; c < 8; ++c)
         table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
     table_->setMaximumHeight(table_->verticalHeader()->defaultSectionSize() * 9);
@@ -77,6 +77,9 @@ void CursorTable::show(std::optional<double> a, std::optional<double> b, const s
         cell(2, a ? number(row.a) : QStringLiteral("–"), Qt::AlignRight);
         cell(3, b ? number(row.b) : QStringLiteral("–"), Qt::AlignRight);
         cell(4, a && b ? number(row.b - row.a) : QStringLiteral("–"), Qt::AlignRight);
+        cell(5, number(row.min), Qt::AlignRight);
+        cell(6, number(row.max), Qt::AlignRight);
+        cell(7, number(row.mean), Qt::AlignRight);
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The measurement cursors' table under the telemetry charts: every visible trace at cursor A, at
-// cursor B and B − A, with Δt in the header, in the display units.
+// The measurement cursors' table under the telemetry charts: every visible trace (live, each
+// reference and live − reference) at cursor A, at cursor B, B − A and its minimum, maximum and
+// mean between them, with Δt in the header, in the display units (rows: CursorRows.h).
 
 #include <QColor>
 #include <QString>
@@ -27,6 +28,9 @@ public:
         double a = 0.0;  ///< NaN when A is not set or has no frame
         double b = 0.0;
         int decimals = 3;
+        double min = 0.0;   ///< over A–B; NaN without both cursors
+        double max = 0.0;
+        double mean = 0.0;
     };
 
     explicit CursorTable(QWidget* parent = nullptr);

@@ -7,6 +7,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPen>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -102,6 +103,7 @@ void HoverChartView::drawForeground(QPainter* painter, const QRectF& rect)
 
 void HoverChartView::drawMarkers(QPainter* painter)
 {
+    markerLabels_.clear();
     if (markers_.empty())
         return;
     const QRectF area = chart()->mapToScene(chart()->plotArea()).boundingRect();
@@ -119,13 +121,21 @@ void HoverChartView::drawMarkers(QPainter* painter)
         const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(m.x, 0.0))).x();
         painter->setPen(QPen(m.color, 1, Qt::DotLine));
         painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
-        // Labels that would overlap the previous one are left out: the line still shows.
-        const QString text = metrics.elidedText(m.text, Qt::ElideRight, std::max(60.0, area.right() - x - 4));
-        if (x < lastLabelEnd || text.isEmpty())
+        // Right of the line where it fits, else left of it (a marker near the right edge), else
+        // elided on the roomier side; a label overlapping the previous one is left out (the line
+        // still shows).
+        const double textWidth = metrics.horizontalAdvance(m.text);
+        const double right = area.right() - x - 4, left = x - area.left() - 4;
+        const bool onRight = textWidth <= right || right >= left;
+        const QString text = metrics.elidedText(m.text, Qt::ElideRight, onRight ? right : left);
+        const double width = metrics.horizontalAdvance(text);
+        const double start = onRight ? x + 3 : x - 3 - width;
+        if (start < lastLabelEnd || text.isEmpty())
             continue;
         painter->setPen(m.color.darker(130));
-        painter->drawText(QPointF(x + 3, area.top() + metrics.ascent() + 1), text);
-        lastLabelEnd = x + 3 + metrics.horizontalAdvance(text) + 6;
+        painter->drawText(QPointF(start, area.top() + metrics.ascent() + 1), text);
+        markerLabels_.push_back({QRectF(start, area.top() + 1, width, metrics.height()), text});
+        lastLabelEnd = start + width + 6;
     }
     painter->restore();
 }
@@ -251,6 +261,19 @@ void HoverChartView::mouseMoveEvent(QMouseEvent* event)
     else
         hover_(std::nullopt);
     QChartView::mouseMoveEvent(event);
+}
+
+bool HoverChartView::viewportEvent(QEvent* event)
+{
+    // The gesture help would cover the read-out beside the cursor: over the plot it stays away
+    // while a read-out is shown (it still shows over the axes).
+    if (event->type() == QEvent::ToolTip && readout_->isVisible() &&
+        chart()->plotArea().contains(chart()->mapFromScene(mapToScene(static_cast<QHelpEvent*>(event)->pos())))) {
+        QToolTip::hideText();
+        event->accept();  // handled: not passed on to the view, whose tooltip it is
+        return true;
+    }
+    return QChartView::viewportEvent(event);
 }
 
 void HoverChartView::leaveEvent(QEvent* event)

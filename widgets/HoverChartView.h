@@ -39,6 +39,12 @@ public:
     };
     void setMarkers(std::vector<Marker> markers);
     const std::vector<Marker>& markers() const { return markers_; }
+    /// A marker's label as last drawn: where (scene coordinates) and its text, perhaps elided.
+    struct MarkerLabel {
+        QRectF rect;
+        QString text;
+    };
+    const std::vector<MarkerLabel>& markerLabels() const { return markerLabels_; }
 
     /// What the mouse asks of the charts, in axis values. Unset callbacks ignore the gesture.
     struct Navigation {
@@ -63,6 +69,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
     void drawMarkers(QPainter* painter);
@@ -72,6 +79,7 @@ private:
     QLineSeries* cursorLine_;
     QLabel* readout_;
     std::vector<Marker> markers_;
+    std::vector<MarkerLabel> markerLabels_;
     Navigation navigation_;
     bool navigable_ = false;
     std::optional<double> cursorA_;

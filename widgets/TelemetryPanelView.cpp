@@ -4,6 +4,7 @@
 
 #include "TelemetryPanel.h"
 
+#include "CursorRows.h"
 #include "CursorTable.h"
 #include "DisplayUnits.h"
 #include "VisibleCsv.h"
@@ -244,19 +245,8 @@ void TelemetryPanel::setMeasureCursor(bool b, std::optional<double> t)
 
 void TelemetryPanel::updateCursorTable()
 {
-    std::vector<CursorTable::Row> rows;
-    const double limit = dataLimit();
-    const auto at = [&](const TelemetryChart* c, std::size_t k, std::optional<double> t) {
-        return t ? c->valueAt(history_, k, *t, limit, alignment_) : std::numeric_limits<double>::quiet_NaN();
-    };
-    for (const TelemetryChart* c : charts_) {
-        const TelemetryChart::Spec& spec = c->spec();
-        const int decimals = std::max(spec.conversion.decimals, c->valueTicks().decimals + 1);
-        for (std::size_t k = 0; k < spec.traces.size(); ++k)
-            rows.push_back({spec.title, spec.traces[k].label, spec.unit, spec.traces[k].color, at(c, k, cursorA_),
-                            at(c, k, cursorB_), decimals});
-    }
-    cursorTable_->show(cursorA_, cursorB_, rows);
+    cursorTable_->show(cursorA_, cursorB_,
+                       cursorRows(charts_, history_, references_, CursorSpan{cursorA_, cursorB_, dataLimit(), alignment_}));
 }
 
 void TelemetryPanel::setPhaseMarks(std::vector<std::pair<double, std::string>> phases)

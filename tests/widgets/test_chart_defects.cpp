@@ -2,6 +2,7 @@
 // marker, the full resolution and one plot-area left edge; no value axis elides its labels; the
 // wheel zooms around the pointer; exports re-lay the charts at their size and carry references.
 
+#include "widgets/CursorTable.h"
 #include "widgets/DisplayUnits.h"
 #include "widgets/TelemetryPanel.h"
 #include "widgets/VehicleView.h"
@@ -14,6 +15,7 @@
 #include <QScrollArea>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QtTest>
 
 #include <cmath>
@@ -290,6 +292,69 @@ private slots:
             QVERIFY2(points[i].x() == points[i - 1].x() || points[i].y() == points[i - 1].y(),
                      qPrintable(QString("a ramp from (%1, %2) to (%3, %4)")
                                     .arg(points[i - 1].x()).arg(points[i - 1].y()).arg(points[i].x()).arg(points[i].y())));
+    }
+
+    void markerLabelsStayInsideThePlot()
+    {
+        // Item 7: an edit marker near the right edge had its label cut by the chart's edge.
+        Shown s(9.9);
+        const QString edit = QString::fromUtf8("wheels[0..1].suspension.springStrength 35000 → 40000");
+        s.panel.setMarkers({{9.8, edit, QColor(0, 0, 200)}});
+        settle(s.panel);
+        const HoverChartView* view = s.panel.charts().front()->view();
+        view->viewport()->grab();  // paints: the labels are placed when drawn
+        const QRectF plot = view->chart()->mapToScene(view->chart()->plotArea()).boundingRect();
+        bool found = false;
+        for (const HoverChartView::MarkerLabel& label : view->markerLabels()) {
+            QVERIFY2(plot.adjusted(-1, -1, 1, 1).contains(label.rect),
+                     qPrintable(QString("%1 at x %2..%3, plot to %4").arg(label.text).arg(label.rect.left())
+                                    .arg(label.rect.right()).arg(plot.right())));
+            found = found || label.text == edit;
+        }
+        QVERIFY2(found, "the edit's label is whole");
+    }
+
+    void gestureHelpDoesNotCoverTheReadOut()
+    {
+        // Item 7: the view's tooltip (its gestures) popped up over the live/reference/Δ read-out.
+        Shown s(5.0);
+        HoverChartView* view = s.panel.charts().front()->view();
+        const QPoint at = s.at(0, 3.0);
+        send(view->viewport(), QEvent::MouseMove, at, Qt::NoButton, Qt::NoButton);
+        QVERIFY(!s.panel.charts().front()->cursorText().isEmpty());
+        QHelpEvent over(QEvent::ToolTip, at, view->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(view->viewport(), &over);
+        QVERIFY(over.isAccepted());
+        QVERIFY(!QToolTip::isVisible());
+        QVERIFY(!view->toolTip().isEmpty());  // still there for the axes
+    }
+
+    void cursorTableListsReferencesDifferencesAndStatistics()
+    {
+        // Item 7: the cursor table listed live values only.
+        Shown s(10.0);
+        s.panel.setReferences({referenceRun(10.0, 0.5, "before", QColor(200, 80, 0))});
+        s.panel.setMeasureCursor(false, 3.0);
+        s.panel.setMeasureCursor(true, 7.0);
+        const QStringList lines = s.panel.cursorTable()->text().split('\n');
+        const auto row = [&](const QString& start) {
+            const QStringList found = lines.filter(QRegularExpression("^" + QRegularExpression::escape(start) + "\t"));
+            return found.isEmpty() ? QStringList{} : found.front().split('\t');
+        };
+        const QStringList live = row("Speed · forwardSpeed");
+        const QStringList ref = row("Speed · forwardSpeed · before");
+        const QStringList delta = row("Speed · Δ forwardSpeed − before");
+        QVERIFY2(live.size() == 8 && ref.size() == 8 && delta.size() == 8, qPrintable(lines.join(" | ")));
+        // forwardSpeed = 2 t m/s live and t on the reference, in km/h; frames at whole 60ths.
+        const auto value = [](const QString& cell) { return *parseNumber(cell); };
+        QVERIFY(std::fabs(value(live[2]) - 2.0 * 3.0 * 3.6) < 0.05);
+        QVERIFY(std::fabs(value(ref[2]) - 3.0 * 3.6) < 0.05);
+        QVERIFY(std::fabs(value(delta[3]) - 7.0 * 3.6) < 0.05);
+        QVERIFY(std::fabs(value(live[5]) - 2.0 * 3.0 * 3.6) < 0.05);  // min A–B
+        QVERIFY(std::fabs(value(live[6]) - 2.0 * 7.0 * 3.6) < 0.05);  // max
+        QVERIFY(std::fabs(value(live[7]) - 2.0 * 5.0 * 3.6) < 0.05);  // mean of a ramp: its middle
+        QVERIFY(std::fabs(value(ref[7]) - 5.0 * 3.6) < 0.05);
+        QVERIFY(std::fabs(value(delta[7]) - 5.0 * 3.6) < 0.05);
     }
 
     void wheelZoomInTheLiveViewKeepsTheTimeUnderThePointer()
