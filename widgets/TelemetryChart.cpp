@@ -24,6 +24,8 @@
 namespace jounce::widgets {
 namespace {
 bool openGLAllowed = false;
+constexpr double kLiveWidth = 1.5;       ///< px
+constexpr double kReferenceWidth = 4.5;  ///< px: a band three live lines wide
 
 /// Points for samples [first, last) of (x(i), y(i)) in the window [start, start + window]: all of
 /// them when they fit, else the min and max of each pixel column in the order they occur.
@@ -86,12 +88,18 @@ void steps(QList<QPointF>& points, std::size_t first, std::size_t last, X x, Y y
         points.append(QPointF(x(last - 1), previous));
 }
 
-/// Reference traces: the trace's colour for wheels (lighter), the run's own colour for a single trace.
+/// Reference traces: a broad translucent band under the thin live line, in the trace's colour for
+/// wheels and the run's own colour for a single trace, dashed in the run's style. A lighter thin
+/// dashed line in the same colour read as the live one at the default 10 s window (60 frames a
+/// second make the dashes solid); a band wider than the live line stays apart at any density.
 QPen referencePen(const QColor& traceColor, const ReferenceRun& ref, bool wheelTrace)
 {
-    QPen pen(wheelTrace ? traceColor.lighter(150) : ref.color);
-    pen.setWidthF(2.0);
+    QColor color = wheelTrace ? traceColor : ref.color;
+    color.setAlpha(110);
+    QPen pen(color);
+    pen.setWidthF(kReferenceWidth);
     pen.setStyle(ref.style);
+    pen.setCapStyle(Qt::FlatCap);
     return pen;
 }
 
@@ -157,18 +165,7 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
     yAxis_->setTickAnchor(0.0);
     chart_->addAxis(xAxis_, Qt::AlignBottom);
     chart_->addAxis(yAxis_, Qt::AlignLeft);
-    for (const Trace& t : spec_.traces) {
-        auto* s = new QLineSeries();
-        s->setName(t.label);
-        QPen pen(t.color);
-        pen.setWidthF(1.5);
-        s->setPen(pen);
-        s->setUseOpenGL(openGLAllowed);
-        chart_->addSeries(s);
-        s->attachAxis(xAxis_);
-        s->attachAxis(yAxis_);
-        series_.push_back(s);
-    }
+    // References first: QtCharts draws series in the order added, the live traces on top.
     if (!spec_.difference) {
         for (const ReferenceRun& ref : references_) {
             for (const Trace& t : spec_.traces) {
@@ -182,6 +179,18 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
                 referenceSeries_.push_back(s);
             }
         }
+    }
+    for (const Trace& t : spec_.traces) {
+        auto* s = new QLineSeries();
+        s->setName(t.label);
+        QPen pen(t.color);
+        pen.setWidthF(kLiveWidth);
+        s->setPen(pen);
+        s->setUseOpenGL(openGLAllowed);
+        chart_->addSeries(s);
+        s->attachAxis(xAxis_);
+        s->attachAxis(yAxis_);
+        series_.push_back(s);
     }
     setReferenceLine(spec_.referenceLine, spec_.referenceLabel);
 

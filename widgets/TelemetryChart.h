@@ -57,7 +57,8 @@ public:
         QColor color;
     };
 
-    /// Reference runs get a lighter, dashed series per trace (a difference chart uses the first).
+    /// Reference runs get a broad translucent dashed series per trace under the live ones (a
+    /// difference chart uses the first).
     explicit TelemetryChart(Spec spec, std::vector<ReferenceRun> references = {}, QWidget* parent = nullptr);
     const Spec& spec() const { return spec_; }
     void setReferenceLine(std::optional<double> value, const QString& label);

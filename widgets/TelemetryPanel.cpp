@@ -82,6 +82,7 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
     legend_ = new QLabel(referenceRow_);
     legend_->setObjectName(QStringLiteral("referenceLegend"));
     legend_->setTextFormat(Qt::RichText);
+    legend_->setWordWrap(true);  // what each reference's car differs in can be long
     legend_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     row->addWidget(legend_, 1);
     row->addWidget(differenceButton);
@@ -330,20 +331,37 @@ void TelemetryPanel::setReferences(std::vector<ReferenceRun> references)
     if (references.size() > kMaxReferences)
         references.resize(kMaxReferences);
     references_ = std::move(references);
+    updateLegend();
+    referenceRow_->setVisible(!references_.empty());
+    rebuild();
+}
+
+void TelemetryPanel::setReferenceChanges(std::vector<QString> changes)
+{
+    if (changes == referenceChanges_)
+        return;
+    referenceChanges_ = std::move(changes);
+    updateLegend();
+}
+
+void TelemetryPanel::updateLegend()
+{
     QString text;
     if (!references_.empty()) {
         text = tr("<span style='font-weight:bold'>━</span> live");
-        for (const ReferenceRun& r : references_) {
+        for (std::size_t i = 0; i < references_.size(); ++i) {
+            const ReferenceRun& r = references_[i];
             const char* dash = r.style == Qt::DotLine ? "┈" : r.style == Qt::DashDotLine ? "╍" : "╌";
             text += QString("&nbsp;&nbsp;&nbsp;<span style='color:%1;font-weight:bold'>%2</span> %3")
                         .arg(r.color.name(), QString::fromUtf8(dash), r.name.toHtmlEscaped());
+            if (i < referenceChanges_.size() && !referenceChanges_[i].isEmpty())
+                text += QString(" <i>(%1)</i>").arg(referenceChanges_[i].toHtmlEscaped());
         }
     }
     legend_->setText(text);
-    legend_->setToolTip(tr("References are drawn lighter and dashed beside the live traces; hovering a chart shows "
+    legend_->setToolTip(tr("References are drawn as broad translucent dashed bands under the thin live traces; in "
+                           "brackets, what each reference's car differs in from the live car; hovering a chart shows "
                            "live / reference / difference"));
-    referenceRow_->setVisible(!references_.empty());
-    rebuild();
 }
 
 void TelemetryPanel::setAlignment(Alignment alignment)

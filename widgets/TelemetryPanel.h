@@ -99,6 +99,9 @@ public:
     /// Runs drawn beside the live traces (at most kMaxReferences), with a legend above the charts.
     void setReferences(std::vector<ReferenceRun> references);
     const std::vector<ReferenceRun>& references() const { return references_; }
+    /// One note per reference for the legend: what its car differs in from the live car
+    /// ("→ live: wheels[0..1].suspension.springStrength 35000 → 70000"); "" for none known.
+    void setReferenceChanges(std::vector<QString> changes);
     static constexpr std::size_t kMaxReferences = 4;
     /// How reference frames line up with live ones: by time since the start or distance travelled.
     void setAlignment(Alignment alignment);
@@ -150,6 +153,7 @@ private:
     void plotAreasChanged();
     void updateMarkers(double start, double end);
     void updateCursorTable();
+    void updateLegend();
     void viewChanged();
 
     TelemetryHistory history_;
@@ -172,6 +176,7 @@ private:
     bool plotAreaCheckQueued_ = false;
     QToolButton* markersButton_;
     std::vector<ReferenceRun> references_;
+    std::vector<QString> referenceChanges_;
     Alignment alignment_ = Alignment::Time;
     std::vector<TelemetryChart::Marker> markers_;
     QComboBox* windowBox_;

@@ -4,6 +4,7 @@
 #include "SimulationController.h"
 #include "SimulationDock.h"
 
+#include "compare/EditDescription.h"
 #include "config/VehicleJson.h"
 #include "run/RunFile.h"
 #include "run/TelemetryCsvReader.h"
@@ -117,8 +118,25 @@ void RunActions::fillRecentRunsMenu(QMenu* menu)
     });
 }
 
+void RunActions::describeReferences()
+{
+    // What each reference's car differs in from the live one: "before" alone does not say.
+    std::vector<QString> changes;
+    const std::shared_ptr<const VehicleConfig>& live = simulation_.pushedConfig();
+    for (const widgets::ReferenceRun& r : simulation_.runs().references()) {
+        if (!r.run->vehicle || !live) {
+            changes.emplace_back();
+            continue;
+        }
+        const std::string change = compare::describeEdit(*r.run->vehicle, *live, 2);
+        changes.push_back(change.empty() ? tr("the live car") : tr("→ live: %1").arg(QString::fromStdString(change)));
+    }
+    telemetry_.setReferenceChanges(std::move(changes));
+}
+
 void RunActions::updateMarkers()
 {
+    describeReferences();
     std::vector<widgets::TelemetryChart::Marker> markers;
     for (const sim::RunEdit& e : simulation_.liveEdits())
         markers.push_back({e.time, QString::fromStdString(e.text), QColor(200, 80, 0)});

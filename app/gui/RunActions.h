@@ -61,6 +61,8 @@ public:
 private:
     /// The charts' edit markers: the live run's edits and the first reference's.
     void updateMarkers();
+    /// The legend's note of what each reference's car differs in from the live car.
+    void describeReferences();
 
     VehicleDocument& document_;
     SimulationController& simulation_;

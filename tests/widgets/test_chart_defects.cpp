@@ -10,6 +10,7 @@
 #include "SyntheticTelemetry.h"
 
 #include <QApplication>
+#include <QLineSeries>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QScrollArea>
@@ -276,6 +277,22 @@ private slots:
         QVERIFY(std::fabs(row[live + 2 * columns].toDouble() - 528 / 60.0) < 1e-5);  // live − reference
         for (const QString& line : lines.mid(2))
             QVERIFY2(QRegularExpression("^\\d+\\.\\d{3},").match(line).hasMatch(), qPrintable(line.left(30)));
+    }
+
+    void referencesAreBandsUnderTheLiveTraces()
+    {
+        // Item 7: a reference was a lighter dashed line as thin as the live one, which at 60
+        // frames a second in a 10 s window reads as the live line.
+        Shown s(5.0);
+        s.panel.setReferences({referenceRun(5.0, 0.9, "before", QColor(200, 80, 0))});
+        const TelemetryChart* speed = chart(s.panel, "Speed");
+        const QList<QAbstractSeries*> series = speed->view()->chart()->series();
+        const auto* ref = qobject_cast<QLineSeries*>(series.front());
+        QVERIFY(ref && ref->name().endsWith("before"));  // drawn first: under the live trace
+        const auto* live = qobject_cast<QLineSeries*>(series[1]);
+        QVERIFY(live && !live->name().contains("before"));
+        QVERIFY(ref->pen().widthF() >= 2.5 * live->pen().widthF());
+        QVERIFY(ref->pen().color().alpha() < 160);
     }
 
     void referenceGearIsStepped()

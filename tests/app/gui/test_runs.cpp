@@ -12,6 +12,7 @@
 #include "widgets/TelemetryPanel.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QTemporaryDir>
@@ -99,6 +100,10 @@ private slots:
         QVERIFY(old.telemetry.time(old.telemetry.size() - 1) > markerTime + 4.0);
         QVERIFY(w->simulation().status().runName.rfind("Replay of Run ", 0) == 0);
         QVERIFY(w->simulation().liveEdits().empty());  // a new run
+        // The legend says what the reference's car differs in from the live one (#31 item 7).
+        const auto* legend = w->findChild<QLabel*>(QStringLiteral("referenceLegend"));
+        QVERIFY(legend);
+        QVERIFY2(legend->text().contains(QString::fromUtf8("springStrength 35000 → 70000")), qPrintable(legend->text()));
 
         // The jounce chart: live traces and the reference's beside them; the read-out shows both.
         // The replay's frames reach the charts (the history restarts with them).
