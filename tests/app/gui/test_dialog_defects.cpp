@@ -42,6 +42,43 @@ const QString kPresets = QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
 const QString kSnippet = QStringLiteral(JOUNCE_SOURCE_DIR "/tests/exchange/data/physx5-snippet");
 const QString kReferenceCar = kPresets + "/physx-snippet-4w.json";
 
+/// Runs `answer` on the first modal dialog that opens while `action` runs (polling, as a user
+/// waits for it); false when none opened.
+bool whileModal(const std::function<void()>& action, const std::function<void(QWidget*)>& answer)
+{
+    bool seen = false;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (QWidget* modal = QApplication::activeModalWidget(); modal && !seen) {
+            seen = true;
+            answer(modal);
+        }
+    });
+    poll.start();
+    action();
+    poll.stop();
+    return seen;
+}
+
+/// The folder a file dialog opened by `action` shows; it is then cancelled.
+QString dialogFolder(const std::function<void()>& action)
+{
+    QString folder;
+    whileModal(action, [&](QWidget* modal) {
+        if (auto* dialog = qobject_cast<QFileDialog*>(modal)) {
+            folder = QFileInfo(dialog->directory().absolutePath()).canonicalFilePath();
+            dialog->reject();
+        }
+    });
+    return folder;
+}
+
+QString canonical(const QString& path)
+{
+    return QFileInfo(path).canonicalFilePath();
+}
+
 }  // namespace
 
 class TestDialogDefects : public QObject {
@@ -121,6 +158,39 @@ private slots:
                                        .arg(size.height()));
             }
         }
+    }
+
+    /// Export ▸ PhysX 5 opened in the last import's folder (a test fixture's): exports now keep a
+    /// folder of their own, the user's documents folder until the first export (the vehicle, a
+    /// preset, has no folder of the user's), and imports keep theirs.
+    void exportsOpenInTheirOwnFolder()
+    {
+        QSettings().clear();
+        QSettings().setValue("exchange/dir", kSnippet);  // as a PhysX 5 import from the fixtures leaves it
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kReferenceCar));
+        QAction* exportPhysx5 = w.findChild<QAction*>("exportPhysx5Action");
+        QAction* exportUsd = w.findChild<QAction*>("exportUsdAction");
+        QAction* importUsd = w.findChild<QAction*>("importUsdAction");
+        QVERIFY(exportPhysx5 && exportUsd && importUsd);
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        const QString expected = canonical(QFileInfo(documents).isDir() ? documents : QDir::homePath());
+        const QString first = dialogFolder([&] { exportPhysx5->trigger(); });
+        QVERIFY2(first != canonical(kSnippet), qPrintable(first));
+        QCOMPARE(first, expected);
+
+        // The user picks a folder: the next exports open there, the imports still in theirs.
+        QTemporaryDir out;
+        QVERIFY(whileModal([&] { exportPhysx5->trigger(); }, [&](QWidget* modal) {
+            auto* dialog = qobject_cast<QFileDialog*>(modal);
+            QVERIFY(dialog);
+            dialog->setDirectory(out.path());
+            static_cast<QDialog*>(dialog)->accept();  // QFileDialog::accept, as its Choose button
+        }));
+        QVERIFY(QFile::exists(out.filePath("Base.json")));
+        QCOMPARE(dialogFolder([&] { exportPhysx5->trigger(); }), canonical(out.path()));
+        QCOMPARE(dialogFolder([&] { exportUsd->trigger(); }), canonical(out.path()));
+        QCOMPARE(dialogFolder([&] { importUsd->trigger(); }), canonical(kSnippet));
     }
 
 };
