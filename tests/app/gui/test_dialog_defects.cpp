@@ -193,6 +193,49 @@ private slots:
         QCOMPARE(dialogFolder([&] { importUsd->trigger(); }), canonical(kSnippet));
     }
 
+    /// The sweep window's Add ignored a typed path (only Enter added it): the list of matches is
+    /// open while typing, and the click on Add only closed it. One click now adds the path, and a
+    /// bad path is refused with its message, as Enter does.
+    void sweepAddTakesTheTypedPath()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kReferenceCar));
+        w.simulation().pause();
+        w.findChild<QAction*>(QStringLiteral("sweepAction"))->trigger();
+        auto* sweep = w.findChild<gui::SweepWindow*>();
+        QVERIFY(sweep);
+        sweep->resize(1200, 740);
+        sweep->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(sweep));
+        auto* add = sweep->findChild<QPushButton*>(QStringLiteral("addSweepParameter"));
+        QVERIFY(add);
+        QComboBox* picker = nullptr;
+        for (auto* box : sweep->findChildren<QComboBox*>())
+            if (box->isEditable())
+                picker = box;
+        QVERIFY(picker);
+        auto* status = sweep->findChild<QLabel*>(QStringLiteral("sweepStatus"));
+        QVERIFY(status);
+        // As the user clicks: through the window, where the open list of matches takes the press.
+        const auto typeAndClickAdd = [&](const QString& path) {
+            picker->lineEdit()->setFocus();
+            picker->lineEdit()->clear();
+            QTest::keyClicks(picker->lineEdit(), path);
+            QVERIFY(picker->completer()->popup()->isVisible());  // the matches, the path among them
+            QTest::mouseClick(sweep->windowHandle(), Qt::LeftButton, {}, add->mapTo(sweep, add->rect().center()));
+        };
+        typeAndClickAdd("wheels[0].wheel.radius");
+        QCOMPARE(sweep->parameterCount(), 1);
+        QCOMPARE(picker->currentText(), QString());
+        QVERIFY2(status->text().contains("Added wheels[0].wheel.radius"), qPrintable(status->text()));
+        typeAndClickAdd("wheels[0].wheel.radiu");
+        QCOMPARE(sweep->parameterCount(), 1);
+        QVERIFY2(status->text().contains("wheels[0].wheel.radiu is no number parameter"), qPrintable(status->text()));
+        QCOMPARE(picker->currentText(), QString("wheels[0].wheel.radiu"));  // kept, to be corrected
+        typeAndClickAdd("drive.engine.peakTorque");
+        QCOMPARE(sweep->parameterCount(), 2);
+    }
+
 };
 
 QTEST_MAIN(TestDialogDefects)
