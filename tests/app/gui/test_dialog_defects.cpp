@@ -79,6 +79,24 @@ QString canonical(const QString& path)
     return QFileInfo(path).canonicalFilePath();
 }
 
+/// The sweep window of a workbench on the reference car: standing starts on flat ground, the
+/// engine's peak torque over `torque` and the final drive over 3.5 to 4.5, three levels each.
+gui::SweepWindow* openSweep(gui::MainWindow& w, std::pair<double, double> torque)
+{
+    w.simulation().pause();
+    QAction* action = w.findChild<QAction*>(QStringLiteral("sweepAction"));
+    if (!action)
+        return nullptr;
+    action->trigger();
+    auto* sweep = w.findChild<gui::SweepWindow*>();
+    if (!sweep || !sweep->setManeuverFile(kPresets + "/maneuvers/acceleration-0-100.json") || !sweep->setTerrainFile({}) ||
+        !sweep->addParameter("drive.engine.peakTorque") || !sweep->addParameter("drive.gears.finalRatio"))
+        return nullptr;
+    sweep->setParameterRange(0, torque.first, torque.second, 3);
+    sweep->setParameterRange(1, 3.5, 4.5, 3);
+    return sweep;
+}
+
 }  // namespace
 
 class TestDialogDefects : public QObject {
@@ -234,6 +252,77 @@ private slots:
         QCOMPARE(picker->currentText(), QString("wheels[0].wheel.radiu"));  // kept, to be corrected
         typeAndClickAdd("drive.engine.peakTorque");
         QCOMPARE(sweep->parameterCount(), 2);
+    }
+
+    /// The colour scale's tick marks touched their labels ("-10.6" for 10.6) and a tick summed up
+    /// from -0.6 in steps of 0.2 read "--0.0": marks now end a gap before their labels, and no
+    /// label or cell writes -0.
+    void colourScaleTicksStandApartAndNoNegativeZero()
+    {
+        widgets::HeatMap map;
+        widgets::HeatMap::Data d;
+        d.title = "figure";
+        d.rowTitle = "a";
+        d.columnTitle = "b";
+        d.rows = {"1", "2"};
+        d.columns = {"1", "2", "3"};
+        d.cells = {-0.6, -0.1, -0.00004, 0.1, 0.15, 0.2};  // ticks from -0.6 in steps of 0.2
+        map.setData(d);
+        map.resize(560, 420);
+        map.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&map));
+        const std::vector<widgets::HeatMap::LegendTick> ticks = map.legendTicks();
+        QVERIFY(ticks.size() >= 4);
+        const QImage image = map.grab().toImage();
+        const QColor base = map.palette().color(QPalette::Base);
+        bool zero = false;
+        for (const widgets::HeatMap::LegendTick& t : ticks) {
+            QVERIFY2(!t.text.startsWith("-0") || t.text.contains(QRegularExpression("[1-9]")), qPrintable(t.text));
+            zero = zero || t.text == "0";
+            const int gap = t.label.left() - std::max(t.mark.x1(), t.mark.x2()) - 1;
+            QVERIFY2(gap >= 4, qPrintable(QString("%1: %2 px between mark and label").arg(t.text).arg(gap)));
+            // Drawn so: nothing between the mark's end and the label, on the mark's row.
+            for (int x = std::max(t.mark.x1(), t.mark.x2()) + 1; x < t.label.left(); ++x)
+                QCOMPARE(image.pixelColor(x * image.width() / map.width(), t.mark.y1() * image.height() / map.height()), base);
+        }
+        QVERIFY(zero);
+        // The cell of -0.00004 at two decimals: "0", not "-0.00".
+        QVERIFY2(map.cellToolTip(0, 2).contains("figure: 0 "), qPrintable(map.cellToolTip(0, 2)));
+    }
+
+    /// Nothing showed which cell was the base vehicle: its cell carries a marker, explained under
+    /// the colour scale and in the cell's tooltip; a base outside the grid marks the nearest cell.
+    void heatMapMarksTheBaseVehicle()
+    {
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kReferenceCar));  // 500 N m, final drive 4
+        for (const auto& [torque, row, exact] : {std::tuple{std::pair{400.0, 600.0}, 1, true},
+                                                 std::tuple{std::pair{600.0, 800.0}, 0, false}}) {
+            gui::SweepWindow* sweep = openSweep(w, torque);
+            QVERIFY(sweep);
+            QSignalSpy shown(sweep, &gui::SweepWindow::resultsShown);
+            QVERIFY(sweep->runSweep());
+            QVERIFY(shown.wait(60000));
+            sweep->resize(1200, 800);
+            QVERIFY(QTest::qWaitForWindowExposed(sweep));
+            widgets::HeatMap& map = sweep->heatMap();
+            QCOMPARE(map.data().baseRow, row);
+            QCOMPARE(map.data().baseColumn, 1);
+            const QRect marker = map.baseMarkerRect();
+            QVERIFY(!marker.isEmpty() && map.cellRect(row, 1).contains(marker));
+            const QImage image = map.grab().toImage();
+            const QPoint centre = marker.center() * image.width() / map.width();
+            QCOMPARE(image.pixelColor(centre), QColor(Qt::white));
+            const QString tip = map.cellToolTip(row, 1);
+            QVERIFY2(tip.contains(exact ? "the base vehicle: drive.engine.peakTorque = 500" : "nearest the base vehicle"),
+                     qPrintable(tip));
+            QVERIFY(!map.cellToolTip(2, 2).contains("base vehicle"));
+            sweep->close();
+            // Each run of the loop starts a fresh setup: remove the two parameters.
+            QVERIFY(QTest::qWaitFor([&] { return !sweep->isVisible(); }));
+            for (int r = sweep->parameterCount() - 1; r >= 0; --r)
+                sweep->removeParameter(r);
+        }
     }
 
 };
