@@ -274,6 +274,12 @@ QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, con
         for (const compare::CoupledSection& c : coupled)
             if (note)  // said in the status bar: the user asked for one section
                 *note += tr("; %1 came along: %2").arg(QString::fromStdString(c.section), QString::fromStdString(c.reason));
+    } else if (scope == compare::CopyScope::Value) {
+        // A row for several wheels copies each wheel's value, as one step.
+        std::vector<std::string> pointers;
+        for (const QString& p : what.split(',', Qt::SkipEmptyParts))
+            pointers.push_back(p.toStdString());
+        result = compare::copyValues(document_.config(), source, pointers);
     } else {
         result = compare::copyDifferences(document_.config(), source, scope, what.toStdString());
     }

@@ -325,6 +325,62 @@ private slots:
         }
     }
 
+    /// Every wheel had its own row (190 rows for two presets; wheels[0..3].wheel.radius was four):
+    /// the wheels that agree in every vehicle now share one row, and copying it copies each wheel.
+    void wheelsThatAgreeShareOneRow()
+    {
+        gui::VehicleDocument doc;
+        QString error;
+        QVERIFY(doc.open(kPresets + "/family-hatchback.json", &error));
+        gui::CompareWindow w(doc, kPresets);
+        QVERIFY(w.setSlotFile(1, kPresets + "/sports-car.json"));
+        w.clearSlot(2);
+        w.clearSlot(3);
+        widgets::CompareParameterTable& table = w.parameterTable();
+        table.setShowAll(true);
+        const QStringList all = table.listedPaths();
+        QVERIFY(all.contains("wheels[0..3].wheel.radius"));
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(!all.contains(QString("wheels[%1].wheel.radius").arg(i)));
+        // Front and rear springs differ in the hatchback: a row per axle, not one per wheel.
+        QVERIFY(all.contains("wheels[0..1].suspension.springStrength"));
+        QVERIFY(all.contains("wheels[2..3].suspension.springStrength"));
+        // Mirrored lateral positions differ: a row per wheel still.
+        QVERIFY(all.contains("wheels[3].geometry.wheelCentreOffset[1]"));
+        qsizetype leaves = 0;  // the rows there were, one per wheel
+        const QRegularExpression run(R"(^wheels\[(\d+)\.\.(\d+)\])");
+        for (const QString& path : all) {
+            const QRegularExpressionMatch m = run.match(path);
+            leaves += m.hasMatch() ? m.captured(2).toInt() - m.captured(1).toInt() + 1 : 1;
+        }
+        qInfo("hatchback and sports car, every parameter: %lld rows for %lld leaves", static_cast<long long>(all.size()),
+              static_cast<long long>(leaves));
+        QVERIFY(all.size() * 4 <= leaves * 3);  // a quarter fewer rows at least (205 for 304)
+
+        table.setShowAll(false);
+        const QStringList differing = table.listedPaths();
+        QVERIFY(differing.contains("wheels[0..3].wheel.radius"));  // 0.316 m against 0.326 m
+        QVERIFY(!differing.contains("wheels[0].wheel.radius"));
+        qInfo("differing: %lld rows", static_cast<long long>(differing.size()));
+
+        // One copy of the row sets every wheel's radius, as one step.
+        const int undoBefore = doc.undoStack()->count();
+        QVERIFY(table.selectCell("wheels[0..3].wheel.radius", 1));
+        QVERIFY(table.copyValueAction()->isEnabled());
+        table.copyValueAction()->trigger();
+        for (const WheelConfig& wheel : doc.config().wheels)
+            QCOMPARE(wheel.wheel.radius, 0.326);
+        QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
+        QVERIFY(!table.listedPaths().contains("wheels[0..3].wheel.radius"));  // equal now
+        // A wheel set apart by an edit gets its own row again.
+        QCOMPARE(doc.setParameter("wheels[2].wheel.radius", 0.33), QString());
+        table.setShowAll(true);
+        QVERIFY(table.listedPaths().contains("wheels[0..1].wheel.radius"));
+        QVERIFY(table.listedPaths().contains("wheels[2].wheel.radius"));
+        QVERIFY(table.listedPaths().contains("wheels[3].wheel.radius"));
+        QVERIFY(table.selectCell("wheels[1].wheel.radius", 1));  // a wheel's path finds its row
+    }
+
 };
 
 QTEST_MAIN(TestDialogDefects)
