@@ -97,6 +97,12 @@ gui::SweepWindow* openSweep(gui::MainWindow& w, std::pair<double, double> torque
     return sweep;
 }
 
+double sprungSum(const VehicleConfig& c)
+{
+    return std::accumulate(c.wheels.begin(), c.wheels.end(), 0.0,
+                           [](double s, const WheelConfig& w) { return s + w.suspension.sprungMass; });
+}
+
 }  // namespace
 
 class TestDialogDefects : public QObject {
@@ -381,6 +387,65 @@ private slots:
         QVERIFY(table.selectCell("wheels[1].wheel.radius", 1));  // a wheel's path finds its row
     }
 
+    /// Copying the rally car's suspension into a 1500 kg car brought its sprung masses (1300 kg in
+    /// all) without a word: the copy now asks, naming both masses, and Fit scales them to the
+    /// chassis mass with their springs and dampers (ride frequencies kept), as one undo step.
+    void copiedSprungMassesAreFittedOrKeptOnRequest()
+    {
+        gui::VehicleDocument doc;
+        QString error;
+        QVERIFY(doc.open(kReferenceCar, &error));
+        QCOMPARE(doc.config().chassis.mass, 1500.0);
+        gui::CompareWindow w(doc, kPresets);
+        QVERIFY(w.setSlotFile(1, kPresets + "/rally-car.json"));
+        w.clearSlot(2);
+        w.clearSlot(3);
+        const VehicleConfig before = doc.config();
+        const VehicleConfig rally = config::loadVehicle((kPresets + "/rally-car.json").toStdString()).config;
+        QCOMPARE(sprungSum(rally), 1300.0);
+
+        const auto answer = [](const char* button, QString& text) {
+            return [button, &text](QWidget* modal) {
+                auto* box = qobject_cast<QMessageBox*>(modal);
+                QVERIFY(box);
+                QCOMPARE(box->objectName(), QString("sprungMassBox"));
+                text = box->text() + "\n" + box->informativeText();
+                auto* b = box->findChild<QPushButton*>(button);
+                QVERIFY(b);
+                b->click();
+            };
+        };
+        QVERIFY(w.parameterTable().selectCell("wheels[0].suspension.springStrength", 1));
+        const int undoBefore = doc.undoStack()->count();
+        QString text;
+        QVERIFY(whileModal([&] { w.parameterTable().copySectionAction()->trigger(); }, answer("fitSprungMasses", text)));
+        QVERIFY2(text.contains("1300 kg") && text.contains("1500 kg"), qPrintable(text));
+        QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
+        QVERIFY(std::abs(sprungSum(doc.config()) - 1500.0) < 1e-6);
+        for (std::size_t i = 0; i < 4; ++i) {
+            const SuspensionData& s = doc.config().wheels[i].suspension;
+            const SuspensionData& r = rally.wheels[i].suspension;
+            QVERIFY(std::abs(s.sprungMass / r.sprungMass - 1500.0 / 1300.0) < 1e-9);
+            QVERIFY(std::abs(s.springStrength / s.sprungMass - r.springStrength / r.sprungMass) < 1e-6);  // ride frequency
+            QCOMPARE(s.maxDroop, r.maxDroop);
+        }
+        doc.undoStack()->undo();
+        QVERIFY(doc.config() == before);
+
+        // As they are, said in the note; Cancel copies nothing.
+        QString note;
+        const QString section = QString::fromStdString(compare::sectionOfPointer("/wheels/0/suspension/sprungMass"));
+        QVERIFY(whileModal([&] {
+            QCOMPARE(w.copyIntoEdited(1, compare::CopyScope::Section, section, "Copy", &note), QString());
+        }, answer("keepSprungMasses", text)));
+        QCOMPARE(sprungSum(doc.config()), 1300.0);
+        QVERIFY2(note.contains("1300 kg") && note.contains("1500 kg"), qPrintable(note));
+        doc.undoStack()->undo();
+        QVERIFY(whileModal([&] {
+            QVERIFY(!w.copyIntoEdited(1, compare::CopyScope::Section, section, "Copy").isEmpty());
+        }, [](QWidget* modal) { qobject_cast<QMessageBox*>(modal)->reject(); }));
+        QVERIFY(doc.config() == before);
+    }
 };
 
 QTEST_MAIN(TestDialogDefects)
