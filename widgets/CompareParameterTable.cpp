@@ -4,6 +4,8 @@
 #include "WheelColors.h"
 #include "analysis/DerivedQuantities.h"
 #include "compare/ParameterComparison.h"
+#include "config/ParameterPaths.h"
+#include "telemetry/Channels.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -26,6 +28,7 @@ constexpr int kFirstVehicleColumn = 2;
 constexpr int kPointerRole = Qt::UserRole;
 constexpr int kSectionRole = Qt::UserRole + 1;
 constexpr int kPathRole = Qt::UserRole + 2;
+constexpr int kLeafPathsRole = Qt::UserRole + 3;  // the concrete paths a collapsed wheel row stands for
 const QColor kDiffers(255, 236, 179);  // amber: differs from the reference column
 
 /// A parameter's value as the cell shows it: numbers of a converted quantity in the display unit
@@ -51,6 +54,18 @@ QString derivedText(double v)
             text.chop(1);
     }
     return text;
+}
+
+/// What a row for several wheels stands for, for its tooltip ("" for a row of one leaf).
+QString wheelsNote(const std::vector<std::string>& paths)
+{
+    if (paths.size() < 2)
+        return {};
+    QStringList wheels;
+    for (const std::string& p : paths)
+        if (const auto wheel = config::param::wheels::wheelIndex(p))
+            wheels << QString::fromStdString(telemetry::wheelLabel(static_cast<int>(*wheel)));
+    return QObject::tr("\nOne row for %1: each vehicle has one value on all of them").arg(wheels.join(", "));
 }
 
 }  // namespace
@@ -229,10 +244,16 @@ CompareParameterTable::Listing CompareParameterTable::addParameterRows(const QSt
     Listing listing;
     QTreeWidgetItem* section = nullptr;
     std::string sectionName;
-    for (const compare::ParameterRow& row : compare::compareParameters(vehicles_)) {
+    // One row for the wheels that agree (wheels[0..3].wheel.radius), not one per wheel.
+    for (const compare::ParameterRow& row : compare::collapseWheelRows(compare::compareParameters(vehicles_))) {
         listing.differing += row.differs ? 1 : 0;
         const QString path = QString::fromStdString(row.path);
-        if (!isListed(path, row.differs))
+        QStringList leafPaths, pointers;
+        for (const std::string& p : row.paths)
+            leafPaths << QString::fromStdString(p);
+        for (const std::string& p : row.pointers)
+            pointers << QString::fromStdString(p);
+        if (!isListed(path + ' ' + leafPaths.join(' '), row.differs))
             continue;
         if (!section || row.section != sectionName) {
             sectionName = row.section;
@@ -242,11 +263,13 @@ CompareParameterTable::Listing CompareParameterTable::addParameterRows(const QSt
         const Conversion shown = DisplayUnits::current().conversion(row.node->info.unit);
         const bool converted = quantityOf(row.node->info.unit).has_value();
         auto* item = new QTreeWidgetItem(section, QStringList{path, shown.label});
-        item->setData(0, kPointerRole, QString::fromStdString(row.pointer));
+        item->setData(0, kPointerRole, pointers.join(','));
         item->setData(0, kSectionRole, QString::fromStdString(row.section));
         item->setData(0, kPathRole, path);
+        item->setData(0, kLeafPathsRole, leafPaths);
         item->setToolTip(0, QString::fromStdString(row.node->info.description + " (" + row.section + ", " +
-                                                   row.node->info.specRef + ")"));
+                                                   row.node->info.specRef + ")") +
+                                wheelsNote(row.paths));
         for (int v = 0; v < n; ++v) {
             const auto& value = row.values[std::size_t(v)];
             const QString text = value ? valueText(*value, shown, converted) : QStringLiteral("–");
@@ -297,7 +320,7 @@ bool CompareParameterTable::selectCell(const QString& path, int vehicle)
     for (int s = 0; s < tree_->topLevelItemCount(); ++s)
         for (int r = 0; r < tree_->topLevelItem(s)->childCount(); ++r) {
             QTreeWidgetItem* item = tree_->topLevelItem(s)->child(r);
-            if (item->data(0, kPathRole).toString() == path) {
+            if (item->data(0, kPathRole).toString() == path || item->data(0, kLeafPathsRole).toStringList().contains(path)) {
                 tree_->setCurrentItem(item, kFirstVehicleColumn + vehicle);
                 updateActions();
                 return true;

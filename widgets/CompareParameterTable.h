@@ -1,7 +1,7 @@
 #pragma once
 // The parameters of the compared vehicles side by side (registry rows grouped by guide section, the
-// derived quantities on top, values in the display units of DisplayUnits.h), showing by default only
-// what differs, with the actions that copy a
+// derived quantities on top, values in the display units of DisplayUnits.h, the wheels that agree in
+// one row), showing by default only what differs, with the actions that copy a
 // value, a section or every difference from one vehicle into the vehicle being edited. A section
 // copy offers and takes along the sections coupled to it (compare/CopyCoupling.h).
 
@@ -40,9 +40,11 @@ public:
     void setShowAll(bool all);
     bool showAll() const;
 
-    /// Registry paths of the parameter rows currently listed (tests, and the count in the header).
+    /// Registry paths of the parameter rows currently listed (tests, and the count in the header); a
+    /// row for several wheels that agree is "wheels[0..3].wheel.radius".
     QStringList listedPaths() const;
-    /// Selects the cell of a parameter path and a vehicle; false when it is not listed.
+    /// Selects the cell of a parameter path (a row's, or one wheel's of a collapsed row) and a
+    /// vehicle; false when it is not listed.
     bool selectCell(const QString& path, int vehicle);
 
     QAction* copyValueAction() const { return copyValue_; }
@@ -50,7 +52,8 @@ public:
     QAction* copyAllAction() const { return copyAll_; }
 
 signals:
-    /// Copy from `vehicle` into the edited vehicle; `what` is a JSON pointer (Value), a section
+    /// Copy from `vehicle` into the edited vehicle; `what` is a JSON pointer (Value; a row for several
+    /// wheels: their pointers, comma-separated), a section
     /// (Section, whose coupled sections come along) or empty (All); `description` names the edit
     /// for the undo stack and lists the sections copied.
     void copyRequested(int vehicle, compare::CopyScope scope, const QString& what, const QString& description);

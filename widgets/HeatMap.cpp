@@ -1,10 +1,12 @@
 #include "HeatMap.h"
 
+#include "DisplayUnits.h"
 #include "NiceTicks.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPainterPath>
 #include <QToolTip>
 
 #include <algorithm>
@@ -15,7 +17,30 @@
 namespace jounce::widgets {
 namespace {
 
-constexpr int kLegendWidth = 70;
+constexpr int kLegendWidth = 70;  // at least: the bar and labels of a few characters
+constexpr int kBarGap = 16;       // between the plot and the colour bar
+constexpr int kBarWidth = 14;
+// A tick mark as long as the gap after it (as plotting libraries space a colour bar's ticks): a
+// mark right against its label read as a minus sign ("-10.6" for 10.6).
+constexpr int kTickMark = 4;
+constexpr int kTickGap = 5;
+
+/// The base vehicle's marker: a diamond, white with a black edge, seen on every colour of the scale.
+void drawDiamond(QPainter& painter, const QRectF& r)
+{
+    QPainterPath path;
+    path.moveTo(r.center().x(), r.top());
+    path.lineTo(r.right(), r.center().y());
+    path.lineTo(r.center().x(), r.bottom());
+    path.lineTo(r.left(), r.center().y());
+    path.closeSubpath();
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(Qt::black, 1.5));
+    painter.setBrush(Qt::white);
+    painter.drawPath(path);
+    painter.restore();
+}
 
 std::pair<double, double> valueRange(const std::vector<std::optional<double>>& cells)
 {
@@ -100,7 +125,16 @@ QRect HeatMap::plotRect() const
     const int left = rowLabels + fm.height() + 16;      // the levels and the vertical title
     const int top = fm.height() + 12;                   // the title
     const int bottom = 2 * fm.height() + 14;            // the levels and the title below
-    return QRect(left, top, std::max(10, width() - left - kLegendWidth - 8), std::max(10, height() - top - bottom));
+    // The colour scale's labels decide its width (a wide label must not leave the widget).
+    int labels = 0;
+    const auto [lo, hi] = valueRange(data_.cells);
+    if (std::isfinite(lo)) {
+        const AxisTicks ticks = niceTicks(lo, hi, 4);
+        for (double v : {ticks.lo, ticks.hi, lo, hi})
+            labels = std::max(labels, fm.horizontalAdvance(formatNumber(v, ticks.decimals)));
+    }
+    const int legend = std::max(kLegendWidth, kBarGap + kBarWidth + 1 + kTickMark + kTickGap + labels + 4);
+    return QRect(left, top, std::max(10, width() - left - legend - 8), std::max(10, height() - top - bottom));
 }
 
 QRect HeatMap::cellRect(int row, int column) const
@@ -124,23 +158,82 @@ std::pair<int, int> HeatMap::cellAt(const QPoint& p) const
     return {-1, -1};
 }
 
-void HeatMap::paintLegend(QPainter& painter, const QRect& plot, double lo, double hi)
+QRect HeatMap::legendBar() const
 {
-    const QRect bar(plot.right() + 16, plot.top(), 14, plot.height());
+    const QRect plot = plotRect();
+    return QRect(plot.right() + kBarGap, plot.top(), kBarWidth, plot.height());
+}
+
+std::vector<HeatMap::LegendTick> HeatMap::legendTicks() const
+{
+    std::vector<LegendTick> out;
+    const auto [lo, hi] = valueRange(data_.cells);
+    if (!message_.isEmpty() || rowCount() == 0 || columnCount() == 0 || !std::isfinite(lo))
+        return out;
+    const QRect bar = legendBar();
+    const AxisTicks ticks = niceTicks(lo, hi, 4);
+    const QFontMetrics fm(font());
+    for (int i = 0;; ++i) {
+        const double v = ticks.lo + i * ticks.step;  // by index: no error creeping up a running sum
+        if (v > ticks.hi + ticks.step * 0.5)
+            break;
+        if (v < lo - 1e-12 * std::fabs(lo) - 1e-300 || v > hi + 1e-12 * std::fabs(hi) + 1e-300)
+            continue;
+        const int y = bar.bottom() - int(std::lround(scaled(v, lo, hi) * (bar.height() - 1)));
+        const QString text = formatNumber(v, ticks.decimals);
+        const int x = bar.right() + 1 + kTickMark + kTickGap;
+        out.push_back({QLine(bar.right() + 1, y, bar.right() + kTickMark, y),
+                       QRect(x, y - fm.height() / 2, fm.horizontalAdvance(text) + 1, fm.height()), text});
+    }
+    return out;
+}
+
+void HeatMap::paintLegend(QPainter& painter)
+{
+    const QRect bar = legendBar();
     for (int y = 0; y < bar.height(); ++y)
         painter.fillRect(QRect(bar.left(), bar.bottom() - y, bar.width(), 1), heatColour(double(y) / std::max(1, bar.height() - 1)));
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawRect(bar.adjusted(0, 0, -1, -1));
     painter.setPen(palette().color(QPalette::Text));
-    const AxisTicks ticks = niceTicks(lo, hi, 4);
-    const QFontMetrics fm(font());
-    for (double v = ticks.lo; v <= ticks.hi + ticks.step * 0.5; v += ticks.step) {
-        if (v < lo - 1e-12 * std::fabs(lo) - 1e-300 || v > hi + 1e-12 * std::fabs(hi) + 1e-300)
-            continue;
-        const int y = bar.bottom() - int(std::lround(scaled(v, lo, hi) * (bar.height() - 1)));
-        painter.drawLine(bar.right() + 1, y, bar.right() + 4, y);
-        painter.drawText(bar.right() + 6, y + fm.ascent() / 2 - 1, QString::number(v, 'f', ticks.decimals));
+    for (const LegendTick& t : legendTicks()) {
+        painter.drawLine(t.mark);
+        painter.drawText(t.label, Qt::AlignLeft | Qt::AlignVCenter, t.text);
     }
+    if (baseMarkerRect().isEmpty())
+        return;
+    // The marker's key, under the colour bar.
+    const QFontMetrics fm(font());
+    const int size = fm.height() - 4;
+    const QRect mark(bar.left(), bar.bottom() + 6, size, size);
+    drawDiamond(painter, mark);
+    painter.drawText(QRect(mark.right() + 4, mark.top() - 2, width() - mark.right() - 4, fm.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, tr("base"));
+}
+
+QRect HeatMap::baseMarkerRect() const
+{
+    const QRect cell = cellRect(data_.baseRow, data_.baseColumn);
+    if (cell.isEmpty())
+        return {};
+    // Clear of the cell's edges and of its value in the middle, large enough to see at a glance.
+    const int side = std::min(cell.width(), cell.height());
+    const int size = std::clamp(side / 5, 8, 20);
+    const int inset = std::clamp(side / 12, 1, 8);
+    return QRect(cell.left() + inset, cell.top() + inset, size, size);
+}
+
+void HeatMap::paintBaseMarker(QPainter& painter)
+{
+    const QRect r = baseMarkerRect();
+    if (!r.isEmpty())
+        drawDiamond(painter, r);
+}
+
+QString HeatMap::valueText(double v) const
+{
+    const auto [lo, hi] = valueRange(data_.cells);
+    return formatNumber(v, data_.decimals >= 0 ? data_.decimals : decimalsForSpan(hi - lo));
 }
 
 void HeatMap::paintEvent(QPaintEvent*)
@@ -156,7 +249,6 @@ void HeatMap::paintEvent(QPaintEvent*)
     const QRect plot = plotRect();
     painter.drawText(QRect(0, 4, width(), fm.height()), Qt::AlignHCenter, data_.title);
     const auto [lo, hi] = valueRange(data_.cells);
-    const int decimals = data_.decimals >= 0 ? data_.decimals : decimalsForSpan(hi - lo);
     for (int r = 0; r < rowCount(); ++r) {
         for (int c = 0; c < columnCount(); ++c) {
             const QRect cell = cellRect(r, c);
@@ -167,7 +259,7 @@ void HeatMap::paintEvent(QPaintEvent*)
                 // Dark text on the light half of the scale (perceived luminance, ITU-R BT.601 weights).
                 const double luminance = 0.299 * fill.red() + 0.587 * fill.green() + 0.114 * fill.blue();
                 painter.setPen(!v ? palette().color(QPalette::Text) : luminance > 110 ? Qt::black : Qt::white);
-                painter.drawText(cell, Qt::AlignCenter, v ? QString::number(*v, 'f', decimals) : tr("n/a"));
+                painter.drawText(cell, Qt::AlignCenter, v ? valueText(*v) : tr("n/a"));
             }
         }
     }
@@ -191,8 +283,9 @@ void HeatMap::paintEvent(QPaintEvent*)
         painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
         painter.drawRect(cellRect(selectedRow_, selectedColumn_).adjusted(1, 1, -2, -2));
     }
+    paintBaseMarker(painter);
     if (std::isfinite(lo))
-        paintLegend(painter, plot, lo, hi);
+        paintLegend(painter);
 }
 
 void HeatMap::mousePressEvent(QMouseEvent* event)
@@ -204,6 +297,19 @@ void HeatMap::mousePressEvent(QMouseEvent* event)
     emit cellClicked(r, c);
 }
 
+QString HeatMap::cellToolTip(int row, int column) const
+{
+    if (row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
+        return {};
+    const std::optional<double>& v = data_.cells[std::size_t(row * columnCount() + column)];
+    QString text = tr("%1 = %2\n%3 = %4\n%5: %6 (click to select the point)")
+                       .arg(data_.rowTitle, data_.rows[row], data_.columnTitle, data_.columns[column], data_.title,
+                            v ? valueText(*v) : tr("n/a"));
+    if (row == data_.baseRow && column == data_.baseColumn)
+        text += QStringLiteral("\n\u25C6 ") + (data_.baseNote.isEmpty() ? tr("the base vehicle") : data_.baseNote);
+    return text;
+}
+
 bool HeatMap::event(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
@@ -213,11 +319,7 @@ bool HeatMap::event(QEvent* event)
             QToolTip::hideText();
             return true;
         }
-        const std::optional<double>& v = data_.cells[std::size_t(r * columnCount() + c)];
-        QToolTip::showText(help->globalPos(), tr("%1 = %2\n%3 = %4\n%5: %6 (click to select the point)")
-                                                  .arg(data_.rowTitle, data_.rows[r], data_.columnTitle, data_.columns[c],
-                                                       data_.title, v ? QString::number(*v, 'g', 6) : tr("n/a")),
-                           this);
+        QToolTip::showText(help->globalPos(), cellToolTip(r, c), this);
         return true;
     }
     return QWidget::event(event);

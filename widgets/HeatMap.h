@@ -1,8 +1,9 @@
 #pragma once
 // A heat map: one value per cell of a grid of two parameters (a sweep's figure over them), the
 // first parameter's levels up the left side, the second's along the bottom, a colour scale beside.
-// Cells without a value (n/a, a failed point) are grey. Hovering shows a cell's value, clicking
-// selects it (cellClicked). Painted with QPainter: a grid of a few hundred cells needs no chart
+// Cells without a value (n/a, a failed point) are grey. The base vehicle's cell carries a marker
+// (a diamond, explained under the colour scale). Hovering shows a cell's value, clicking selects it
+// (cellClicked). Painted with QPainter: a grid of a few hundred cells needs no chart
 // library.
 
 #include <QStringList>
@@ -23,6 +24,16 @@ public:
         QStringList rows, columns;                  ///< the levels' labels
         std::vector<std::optional<double>> cells;   ///< rows x columns, row by row
         int decimals = -1;  ///< of the values written in the cells; -1: enough to tell the cells apart
+        int baseRow = -1, baseColumn = -1;  ///< the base vehicle's cell (-1: none marked)
+        QString baseNote;  ///< what the marker means: "the base vehicle (... = 500 N m, ...)"
+    };
+
+    /// A tick of the colour scale: its mark beside the bar and its label, apart so that a mark
+    /// cannot read as a minus sign.
+    struct LegendTick {
+        QLine mark;
+        QRect label;  ///< where the label's text is drawn (left-aligned)
+        QString text;
     };
 
     explicit HeatMap(QWidget* parent = nullptr);
@@ -40,6 +51,12 @@ public:
     QRect cellRect(int row, int column) const;
     /// The highlighted cell (-1, -1 for none).
     void setSelected(int row, int column);
+    /// The colour scale's ticks as drawn (none without values).
+    std::vector<LegendTick> legendTicks() const;
+    /// Where the base vehicle's marker is drawn in its cell; empty when no cell is marked.
+    QRect baseMarkerRect() const;
+    /// The text a cell's tooltip shows.
+    QString cellToolTip(int row, int column) const;
 
     QSize sizeHint() const override { return {560, 420}; }
     QSize minimumSizeHint() const override { return {280, 200}; }
@@ -56,7 +73,11 @@ private:
     QRect plotRect() const;
     /// The cell under a point, or (-1, -1).
     std::pair<int, int> cellAt(const QPoint& p) const;
-    void paintLegend(QPainter& painter, const QRect& plot, double lo, double hi);
+    QRect legendBar() const;
+    void paintLegend(QPainter& painter);
+    void paintBaseMarker(QPainter& painter);
+    /// A cell's value as the cell writes it (formatNumber: grouped digits, never -0).
+    QString valueText(double v) const;
 
     Data data_;
     QString message_;

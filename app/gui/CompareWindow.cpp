@@ -8,6 +8,7 @@
 
 #include "compare/CompareReport.h"
 #include "compare/CopyCoupling.h"
+#include "compare/SprungMassFit.h"
 #include "widgets/CompareFiguresTable.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/DisplayUnits.h"
@@ -16,6 +17,8 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
@@ -274,16 +277,64 @@ QString CompareWindow::copyIntoEdited(int vehicle, compare::CopyScope scope, con
         for (const compare::CoupledSection& c : coupled)
             if (note)  // said in the status bar: the user asked for one section
                 *note += tr("; %1 came along: %2").arg(QString::fromStdString(c.section), QString::fromStdString(c.reason));
+    } else if (scope == compare::CopyScope::Value) {
+        // A row for several wheels copies each wheel's value, as one step.
+        std::vector<std::string> pointers;
+        for (const QString& p : what.split(',', Qt::SkipEmptyParts))
+            pointers.push_back(p.toStdString());
+        result = compare::copyValues(document_.config(), source, pointers);
     } else {
         result = compare::copyDifferences(document_.config(), source, scope, what.toStdString());
     }
     if (!result.error.empty())
         return QString::fromStdString(result.error);
+    if (const auto mismatch = compare::sprungMassMismatch(document_.config(), result)) {
+        // Asked only about a copy the document would take (a refused one says why instead).
+        const QString refusal = result.edits.empty() ? document_.refusalOf(result.config) : document_.refusalOf(result.edits);
+        if (!refusal.isEmpty())
+            return refusal;
+        if (!askAboutSprungMasses(*mismatch, labels().value(vehicle), result, note))
+            return tr("cancelled; the edited vehicle is unchanged");
+    }
     // Through the document's edit session: values as edits, a copy that changes a list's length
     // (a sixth gear) as a whole configuration; either is refused when it creates a new error.
     if (!result.edits.empty())
         return document_.setParameters(result.edits, description);
     return document_.replaceConfigChecked(result.config, description);
+}
+
+bool CompareWindow::askAboutSprungMasses(const compare::SprungMassMismatch& mismatch, const QString& from,
+                                         compare::CopyResult& copy, QString* note)
+{
+    const QString sum = widgets::formatNumber(mismatch.sum, 0) + " kg";
+    const QString mass = widgets::formatNumber(mismatch.chassisMass, 0) + " kg";
+    QMessageBox box(QMessageBox::Warning, tr("Sprung masses"),
+                    tr("The sprung masses copied from %1 add up to %2, but the edited vehicle's chassis mass is %3: "
+                       "its body would rest %4 on every spring, and the doctor would report it.")
+                        .arg(from, sum, mass, mismatch.sum < mismatch.chassisMass ? tr("low") : tr("high")),
+                    QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("sprungMassBox"));
+    box.setInformativeText(tr("Fit: scale them to add up to %1, each spring and damper with its mass, so the copied "
+                              "ride frequencies and damping ratios stay.\nCopy as they are: %2 on a %3 chassis.")
+                               .arg(mass, sum, mass));
+    QPushButton* fit = box.addButton(tr("&Fit to %1").arg(mass), QMessageBox::AcceptRole);
+    QPushButton* keep = box.addButton(tr("Copy &as they are"), QMessageBox::DestructiveRole);
+    fit->setObjectName(QStringLiteral("fitSprungMasses"));
+    keep->setObjectName(QStringLiteral("keepSprungMasses"));
+    box.setDefaultButton(fit);
+    box.exec();
+    if (box.clickedButton() == fit) {
+        compare::fitSprungMasses(copy);
+        if (note)
+            *note += tr("; sprung masses scaled from %1 to %2, springs and dampers with them").arg(sum, mass);
+        return true;
+    }
+    if (box.clickedButton() == keep) {
+        if (note)
+            *note += tr("; the sprung masses add up to %1, the chassis mass is %2").arg(sum, mass);
+        return true;
+    }
+    return false;
 }
 
 std::string CompareWindow::reportCsv(bool allParameters) const

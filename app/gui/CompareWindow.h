@@ -15,6 +15,7 @@
 
 #include "compare/ComparisonRun.h"
 #include "compare/RunStatus.h"
+#include "compare/SprungMassFit.h"
 #include "compare/VehiclePatch.h"
 
 #include <QMainWindow>
@@ -73,7 +74,8 @@ public:
 
     /// Copies from a chosen vehicle into the edited one as one undoable step; "" or the reason. A
     /// section copy takes its coupled sections along (compare/CopyCoupling.h); `note` then says
-    /// which and why.
+    /// which and why. A copy that leaves the sprung masses off the chassis mass asks first (the
+    /// "sprungMassBox": fit them, copy them as they are, or cancel), and `note` says what was done.
     QString copyIntoEdited(int vehicle, compare::CopyScope scope, const QString& what, const QString& description,
                            QString* note = nullptr);
     /// The last run's results as the figures table shows them: one per chosen vehicle, with status.
@@ -106,6 +108,10 @@ private:
     void showRuns(std::shared_ptr<const std::vector<compare::VehicleRun>> runs, bool cancelled);
     void updateRunControls();
     void message(const QString& text, bool error = false);
+    /// Asks what to do with a copy's sprung masses that miss the chassis mass; fits them in `copy`
+    /// when asked to. False when the copy is cancelled.
+    bool askAboutSprungMasses(const compare::SprungMassMismatch& mismatch, const QString& from, compare::CopyResult& copy,
+                              QString* note);
 
     VehicleDocument& document_;
     CompareInputs* inputs_;

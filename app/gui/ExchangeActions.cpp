@@ -17,11 +17,56 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScreen>
 #include <QStatusBar>
+#include <QStyledItemDelegate>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace jounce::gui {
+namespace {
+
+/// A tree view asks its delegate for a row's height without the column's width, so word-wrapped
+/// text got one line and was cut. This gives the height the text needs at the column's width (the
+/// width stays the unwrapped text's, for fitting the columns).
+class WrappingDelegate : public QStyledItemDelegate {
+public:
+    explicit WrappingDelegate(QTreeView* view) : QStyledItemDelegate(view), view_(view) {}
+
+    /// What the rows of column `column` may break after, besides spaces (a zero-width space goes
+    /// after each): a path or pointer has no spaces, and would be cut at the column's edge.
+    static QString breakable(QString text, int column)
+    {
+        static const QRegularExpression breakAfter(QStringLiteral("([./])"));
+        if (column == 1)
+            text.replace(breakAfter, QStringLiteral("\\1\u200B"));
+        return text;
+    }
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        const QSize natural = QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem wrapped(option);
+        wrapped.rect = QRect(0, 0, view_->columnWidth(index.column()), std::max(1, option.rect.height()));
+        return {natural.width(), std::max(natural.height(), QStyledItemDelegate::sizeHint(wrapped, index).height())};
+    }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->text = breakable(option->text, index.column());
+    }
+
+private:
+    QTreeView* view_;
+};
+
+}  // namespace
 
 ConversionReportDialog::ConversionReportDialog(const QString& summary, const exchange::ConversionReport& report,
                                                const std::vector<exchange::FileProblems>& problems, QWidget* parent)
@@ -38,6 +83,13 @@ ConversionReportDialog::ConversionReportDialog(const QString& summary, const exc
     table_->setHeaderLabels({tr("Kind"), tr("What"), tr("Why")});
     table_->setRootIsDecorated(false);
     table_->setWordWrap(true);
+    table_->setUniformRowHeights(false);
+    table_->setTextElideMode(Qt::ElideNone);
+    table_->setItemDelegate(new WrappingDelegate(table_));
+    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the columns fit the view
+    table_->header()->setStretchLastSection(true);
+    table_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    table_->header()->setSectionResizeMode(1, QHeaderView::Interactive);
     table_->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     for (const exchange::FileProblems& f : problems)
         for (const Problem& p : f.problems.items)
@@ -47,8 +99,21 @@ ConversionReportDialog::ConversionReportDialog(const QString& summary, const exc
     for (const exchange::ConversionNote& n : report.notes)
         new QTreeWidgetItem(table_, {QString::fromUtf8(exchange::noteKindName(n.kind)), QString::fromStdString(n.subject),
                                      QString::fromStdString(n.reason)});
-    for (int c = 0; c < 2; ++c)
-        table_->resizeColumnToContents(c);
+    // A row's cells start on its first line, beside the start of a long reason.
+    for (int i = 0; i < table_->topLevelItemCount(); ++i)
+        for (int c = 0; c < 3; ++c)
+            table_->topLevelItem(i)->setTextAlignment(c, Qt::AlignLeft | Qt::AlignTop);
+    // Wrapped rows change height with their column's width: lay the rows out again once the
+    // columns have settled (queued, so one resize of the dialog relays them once).
+    connect(table_->header(), &QHeaderView::sectionResized, this, [this] {
+        if (!relayoutQueued_) {
+            relayoutQueued_ = true;
+            QTimer::singleShot(0, this, [this] {
+                relayoutQueued_ = false;
+                table_->doItemsLayout();
+            });
+        }
+    });
     layout->addWidget(table_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* copy = buttons->addButton(tr("&Copy as text"), QDialogButtonBox::ActionRole);
@@ -59,10 +124,32 @@ ConversionReportDialog::ConversionReportDialog(const QString& summary, const exc
     connect(copy, &QPushButton::clicked, this, [text] { QApplication::clipboard()->setText(text); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     layout->addWidget(buttons);
-    resize(900, 480);
+    // 900 x 480, or less on a small screen (1366 x 768 leaves room for the window's frame).
+    const QScreen* screen = parent && parent->screen() ? parent->screen() : this->screen();
+    const QSize room = screen ? screen->availableGeometry().size() - QSize(40, 60) : QSize(900, 480);
+    resize(std::min(900, room.width()), std::min(480, room.height()));
+    table_->viewport()->installEventFilter(this);  // the columns follow the view's width
 }
 
 QString ConversionReportDialog::summary() const { return summary_->text(); }
+
+void ConversionReportDialog::fitColumns()
+{
+    // Kind and What as wide as their text but together at most half the view, What at most a
+    // third: Why, stretched, always keeps the rest and wraps its long reasons there.
+    const int view = table_->viewport()->width();
+    table_->resizeColumnToContents(0);
+    table_->setColumnWidth(0, std::min(table_->columnWidth(0), view / 6));
+    table_->resizeColumnToContents(1);
+    table_->setColumnWidth(1, std::min(table_->columnWidth(1), view / 3));
+}
+
+bool ConversionReportDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == table_->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QDialog::eventFilter(watched, event);
+}
 
 ExchangeActions::ExchangeActions(VehicleDocument& document, QWidget* window)
     : QObject(window), document_(document), window_(window), runner_(new ImportRunner(window, this))

@@ -33,9 +33,16 @@ public:
     QTreeWidget* table() const { return table_; }
     QString summary() const;
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// Kind and What narrow enough that Why keeps most of the width, whatever the dialog's size.
+    void fitColumns();
+
     QLabel* summary_ = nullptr;
     QTreeWidget* table_ = nullptr;
+    bool relayoutQueued_ = false;
 };
 
 class ExchangeActions : public QObject {

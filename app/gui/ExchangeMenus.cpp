@@ -2,6 +2,8 @@
 
 #include "ExchangeActions.h"
 #include "MenuTable.h"
+#include "PresetFiles.h"
+#include "VehicleDocument.h"
 #include "VehicleFiles.h"
 
 #include "exchange/physx5/Physx5Json.h"
@@ -14,18 +16,29 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStandardPaths>
 
 namespace jounce::gui {
 namespace {
 
-QString lastDir()
+// Imports and exports remember their folders apart: the last import's folder holds foreign files
+// (a download, a test fixture) and is no place to write into.
+const QString kImportDirKey = QStringLiteral("exchange/dir");
+const QString kExportDirKey = QStringLiteral("exchange/exportDir");
+
+QString lastImportDir()
 {
-    return QSettings().value(QStringLiteral("exchange/dir"), QDir::homePath()).toString();
+    return QSettings().value(kImportDirKey, QDir::homePath()).toString();
 }
 
-void rememberDir(const QString& path)
+void rememberImportDir(const QString& path)
 {
-    QSettings().setValue(QStringLiteral("exchange/dir"), QFileInfo(path).absolutePath());
+    QSettings().setValue(kImportDirKey, QFileInfo(path).absolutePath());
+}
+
+void rememberExportDir(const QString& dir)
+{
+    QSettings().setValue(kExportDirKey, QFileInfo(dir).absoluteFilePath());
 }
 
 /// Whether to take what the foreign files lack from the open vehicle.
@@ -41,8 +54,24 @@ bool askKeepOpenVehicle(QWidget* parent)
 }  // namespace
 
 ExchangeMenus::ExchangeMenus(VehicleDocument& document, VehicleFiles& files, QMainWindow& window)
-    : QObject(&window), files_(files), window_(window), actions_(new ExchangeActions(document, &window))
+    : QObject(&window), document_(document), files_(files), window_(window), actions_(new ExchangeActions(document, &window))
 {
+    setObjectName(QStringLiteral("exchangeMenus"));
+}
+
+QString ExchangeMenus::exportDir() const
+{
+    const QString last = QSettings().value(kExportDirKey).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    // The vehicle's own folder, unless it is the shipped presets (read-only once installed).
+    if (!document_.filePath().isEmpty()) {
+        const QFileInfo folder(QFileInfo(document_.filePath()).absolutePath());
+        if (folder.isDir() && folder.isWritable() && folder.canonicalFilePath() != QFileInfo(presetsDir()).canonicalFilePath())
+            return folder.absoluteFilePath();
+    }
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 void ExchangeMenus::fillImportMenu(QMenu* menu)
@@ -70,10 +99,10 @@ void ExchangeMenus::importPhysx5()
 {
     if (!files_.maybeSave())
         return;
-    const QString base = QFileDialog::getOpenFileName(&window_, tr("PhysX 5 Base.json"), lastDir(), tr("JSON (*.json)"));
+    const QString base = QFileDialog::getOpenFileName(&window_, tr("PhysX 5 Base.json"), lastImportDir(), tr("JSON (*.json)"));
     if (base.isEmpty())
         return;
-    rememberDir(base);
+    rememberImportDir(base);
     const QString drive = QFileDialog::getOpenFileName(&window_, tr("PhysX 5 EngineDrive.json or DirectDrive.json"),
                                                        QFileInfo(base).absolutePath(), tr("JSON (*.json)"));
     if (drive.isEmpty())
@@ -96,10 +125,10 @@ void ExchangeMenus::importUsd()
 {
     if (!files_.maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(&window_, tr("USD layer"), lastDir(), tr("USD text layer (*.usda)"));
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("USD layer"), lastImportDir(), tr("USD text layer (*.usda)"));
     if (path.isEmpty())
         return;
-    rememberDir(path);
+    rememberImportDir(path);
     actions_->importUsd(path, askKeepOpenVehicle(&window_));
 }
 
@@ -107,20 +136,20 @@ void ExchangeMenus::importUnity()
 {
     if (!files_.maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(&window_, tr("Unity vehicle"), lastDir(),
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Unity vehicle"), lastImportDir(),
                                                       tr("Unity prefab, scene or vehicle JSON (*.prefab *.unity *.json)"));
     if (path.isEmpty())
         return;
-    rememberDir(path);
+    rememberImportDir(path);
     actions_->importUnity(path);
 }
 
 void ExchangeMenus::exportPhysx5()
 {
-    const QString dir = QFileDialog::getExistingDirectory(&window_, tr("Folder for Base.json and the drive file"), lastDir());
+    const QString dir = QFileDialog::getExistingDirectory(&window_, tr("Folder for Base.json and the drive file"), exportDir());
     if (dir.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("exchange/dir"), dir);
+    rememberExportDir(dir);
     if (const QString err = actions_->exportPhysx5(dir); !err.isEmpty())
         QMessageBox::warning(&window_, tr("Export failed"), err);
 }
@@ -128,11 +157,11 @@ void ExchangeMenus::exportPhysx5()
 void ExchangeMenus::exportUsd()
 {
     const QString path = QFileDialog::getSaveFileName(&window_, tr("USD layer"),
-                                                      QDir(lastDir()).filePath(QStringLiteral("vehicle.usda")),
+                                                      QDir(exportDir()).filePath(QStringLiteral("vehicle.usda")),
                                                       tr("USD text layer (*.usda)"));
     if (path.isEmpty())
         return;
-    rememberDir(path);
+    rememberExportDir(QFileInfo(path).absolutePath());
     if (const QString err = actions_->exportUsd(path); !err.isEmpty())
         QMessageBox::warning(&window_, tr("Export failed"), err);
 }
@@ -140,11 +169,11 @@ void ExchangeMenus::exportUsd()
 void ExchangeMenus::exportUnity()
 {
     const QString path = QFileDialog::getSaveFileName(&window_, tr("Unity vehicle"),
-                                                      QDir(lastDir()).filePath(QStringLiteral("car.json")),
+                                                      QDir(exportDir()).filePath(QStringLiteral("car.json")),
                                                       tr("Unity vehicle JSON (*.json)"));
     if (path.isEmpty())
         return;
-    rememberDir(path);
+    rememberExportDir(QFileInfo(path).absolutePath());
     if (const QString err = actions_->exportUnity(path); !err.isEmpty())
         QMessageBox::warning(&window_, tr("Export failed"), err);
 }

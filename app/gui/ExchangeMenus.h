@@ -25,6 +25,10 @@ public:
     void fillImportMenu(QMenu* menu);
     void fillExportMenu(QMenu* menu);
 
+    /// The folder an export proposes: the last export's, else the vehicle file's own (not the
+    /// shipped presets), else the user's documents folder (else home). Never the last import's.
+    QString exportDir() const;
+
 private:
     void importPhysx5();
     void importUsd();
@@ -33,6 +37,7 @@ private:
     void exportUsd();
     void exportUnity();
 
+    VehicleDocument& document_;
     VehicleFiles& files_;
     QMainWindow& window_;
     ExchangeActions* actions_;

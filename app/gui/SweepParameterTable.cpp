@@ -11,7 +11,9 @@
 #include <QCompleter>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QAbstractItemView>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QShortcut>
 #include <QSignalBlocker>
@@ -88,7 +90,8 @@ SweepParameterTable::SweepParameterTable(const VehicleDocument& document, QWidge
     picker_->setToolTip(tr("A parameter of the edited vehicle (type to search; wheels[*] sets every wheel). Enter adds it"));
     picker_->completer()->setFilterMode(Qt::MatchContains);
     picker_->completer()->setCompletionMode(QCompleter::PopupCompletion);
-    auto* add = new QPushButton(tr("&Add"), this);
+    auto* add = add_ = new QPushButton(tr("&Add"), this);
+    add->setObjectName(QStringLiteral("addSweepParameter"));
     add->setToolTip(tr("Add the parameter with its typical range (Enter in the box)"));
     auto* remove = new QPushButton(tr("Remove"), this);
     remove->setToolTip(tr("Remove the selected parameter (Delete)"));
@@ -111,6 +114,7 @@ SweepParameterTable::SweepParameterTable(const VehicleDocument& document, QWidge
 
     connect(add, &QPushButton::clicked, this, &SweepParameterTable::addPicked);
     connect(picker_->lineEdit(), &QLineEdit::returnPressed, this, &SweepParameterTable::addPicked);
+    picker_->completer()->popup()->installEventFilter(this);
     connect(remove, &QPushButton::clicked, this, [this] { removeParameter(table_->currentRow()); });
     auto* del = new QShortcut(QKeySequence::Delete, table_, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(del, &QShortcut::activated, this, [this] { removeParameter(table_->currentRow()); });
@@ -135,6 +139,21 @@ void SweepParameterTable::fillPicker()
     picker_->clear();
     picker_->addItems(paths);
     picker_->setEditText(typed);
+}
+
+bool SweepParameterTable::eventFilter(QObject* watched, QEvent* event)
+{
+    // While the completer's list is open, a press anywhere goes to the list, which only closes:
+    // a click on Add then added nothing. It adds the typed path, as Enter does.
+    if (watched == picker_->completer()->popup() && event->type() == QEvent::MouseButtonPress && add_->isEnabled()) {
+        const QPoint at = add_->mapFromGlobal(static_cast<QMouseEvent*>(event)->globalPosition().toPoint());
+        if (add_->rect().contains(at)) {
+            picker_->completer()->popup()->hide();
+            addPicked();
+            return true;
+        }
+    }
+    return QGroupBox::eventFilter(watched, event);
 }
 
 void SweepParameterTable::addPicked()

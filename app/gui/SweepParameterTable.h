@@ -10,6 +10,7 @@
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
+class QPushButton;
 class QTableWidget;
 QT_END_NAMESPACE
 
@@ -41,6 +42,9 @@ public:
 
     QTableWidget& table() { return *table_; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     /// A row was added, removed or edited (the number of points may have changed).
     void changed();
@@ -52,6 +56,7 @@ private:
 
     const VehicleDocument& document_;
     QComboBox* picker_;
+    QPushButton* add_;
     QTableWidget* table_;
 };
 

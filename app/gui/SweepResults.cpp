@@ -176,6 +176,15 @@ void SweepResults::showHeatMap()
     for (const sweep::Json& v : map_->columns)
         d.columns << valueText(1, v);
     d.cells = map_->cells;
+    if (map_->baseRow && map_->baseColumn) {
+        d.baseRow = int(*map_->baseRow);
+        d.baseColumn = int(*map_->baseColumn);
+        QStringList values;
+        for (std::size_t p = 0; p < 2; ++p)
+            if (const auto v = sweep::baseValue(*shown_, p))
+                values << QString::fromStdString(shown_->parameters[p].name) + " = " + valueText(p, *v);
+        d.baseNote = (map_->baseExact ? tr("the base vehicle: %1") : tr("nearest the base vehicle: %1")).arg(values.join(", "));
+    }
     heatMap_->setData(std::move(d));
 }
 

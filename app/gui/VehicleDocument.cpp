@@ -190,6 +190,16 @@ QString VehicleDocument::replaceConfigChecked(const VehicleConfig& config, const
     return {};
 }
 
+QString VehicleDocument::refusalOf(const config::EditList& edits) const
+{
+    return QString::fromStdString(session().apply(edits).refusal);
+}
+
+QString VehicleDocument::refusalOf(const VehicleConfig& config) const
+{
+    return QString::fromStdString(session().replace(std::make_shared<const VehicleConfig>(config)).refusal);
+}
+
 void VehicleDocument::push(const config::EditResult& result, const QString& text, std::string mergeKey)
 {
     undo_.push(new ConfigCommand(*this, {config_, validation_}, {result.config, result.problems}, text, std::move(mergeKey)));

@@ -61,6 +61,10 @@ public:
     /// The same, refused with the reason when it creates a new validation error (a copy from the
     /// compare view that takes a gear count without its autobox ratios).
     QString replaceConfigChecked(const VehicleConfig& config, const QString& text);
+    /// Why setParameters or replaceConfigChecked would refuse the change ("" when it would take
+    /// it), changing nothing: for asking about a change only when it can be made.
+    QString refusalOf(const config::EditList& edits) const;
+    QString refusalOf(const VehicleConfig& config) const;
 
     /// For the undo commands: a snapshot and its validation (not validated again).
     void applyConfig(std::shared_ptr<const VehicleConfig> config, Problems validation);

@@ -22,6 +22,9 @@ struct ParameterRow {
     const config::Node* node = nullptr;
     std::vector<std::optional<Json>> values;  ///< one per vehicle; nullopt when it lacks the leaf
     bool differs = false;  ///< not every vehicle has the same value (a missing value differs)
+    /// The leaves the row stands for: its own, or each wheel's of a collapsed row
+    /// (collapseWheelRows), as paths and as JSON pointers.
+    std::vector<std::string> paths, pointers;
 
     /// Identity of the file rather than tuning: not taken by "copy all differences".
     bool isIdentity() const { return path == "name" || path == "description"; }
@@ -30,6 +33,12 @@ struct ParameterRow {
 /// Every leaf of every vehicle, in registry order, with the rows of one parameter pattern kept
 /// together (wheels[0..n].suspension.springStrength follow each other), values compared exactly.
 std::vector<ParameterRow> compareParameters(std::span<const VehicleConfig* const> vehicles);
+
+/// The rows with each per-wheel parameter collapsed: consecutive wheels holding the same value in
+/// every vehicle (each vehicle its own) become one row, "wheels[0..3].wheel.radius" or
+/// "wheels[0..1].tire.latStiffX" for the front pair; wheels that differ keep their own rows. The
+/// row keeps the first wheel's pointer and lists every wheel's in `paths` and `pointers`.
+std::vector<ParameterRow> collapseWheelRows(std::vector<ParameterRow> rows);
 
 /// The guide section a node belongs to: its own, else its nearest ancestor's.
 std::string sectionOf(const config::Node& node);

@@ -267,20 +267,33 @@ CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& sou
 {
     if (scope == CopyScope::Section)
         return copySections(target, source, {what});
+    if (scope == CopyScope::Value)
+        return copyValues(target, source, {what});
     CopyResult result =
-        scope == CopyScope::All
-            ? copyFiltered(target, source, [](const std::string& path) { return path != "/name" && path != "/description"; })
-            : copyFiltered(target, source, [&what](const std::string& path) { return path == what; });
+        copyFiltered(target, source, [](const std::string& path) { return path != "/name" && path != "/description"; });
+    if (result.operations == 0 && result.error.empty())
+        result.error = kNothingToCopy;
+    return result;
+}
+
+CopyResult copyValues(const VehicleConfig& target, const VehicleConfig& source, const std::vector<std::string>& pointers)
+{
+    CopyResult result = copyFiltered(target, source, [&pointers](const std::string& path) {
+        return std::find(pointers.begin(), pointers.end(), path) != pointers.end();
+    });
     if (result.operations > 0 || !result.error.empty())
         return result;
     const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
-    const std::string path = config::ParameterRegistry::pointerToPath(what);
-    if (scope == CopyScope::Value && !registry.get(target, path))
-        result.error = "the edited vehicle has no " + path + "; copy its whole section instead";
-    else if (scope == CopyScope::Value && !registry.get(source, path))
-        result.error = "the vehicle copied from has no " + path;
-    else
-        result.error = kNothingToCopy;
+    for (const std::string& pointer : pointers) {
+        const std::string path = config::ParameterRegistry::pointerToPath(pointer);
+        if (!registry.get(target, path))
+            result.error = "the edited vehicle has no " + path + "; copy its whole section instead";
+        else if (!registry.get(source, path))
+            result.error = "the vehicle copied from has no " + path;
+        if (!result.error.empty())
+            return result;
+    }
+    result.error = kNothingToCopy;
     return result;
 }
 

@@ -70,6 +70,10 @@ struct CopyResult {
 CopyResult copyDifferences(const VehicleConfig& target, const VehicleConfig& source, CopyScope scope,
                            const std::string& what);
 
+/// Copies the values at `pointers` (the wheels of a collapsed row) as one copy, as a Value copy does
+/// for one; every pointer must exist in both vehicles.
+CopyResult copyValues(const VehicleConfig& target, const VehicleConfig& source, const std::vector<std::string>& pointers);
+
 /// Copies every difference in any of `sections` (guide section names) as one copy, as a Section
 /// copy does for one. It takes no coupled section along by itself (compare/CopyCoupling.h does).
 CopyResult copySections(const VehicleConfig& target, const VehicleConfig& source, const std::vector<std::string>& sections);

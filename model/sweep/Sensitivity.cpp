@@ -1,12 +1,61 @@
 #include "sweep/Sensitivity.h"
 
+#include "sweep/SweepEdits.h"
 #include "sweep/SweepPoints.h"
 #include "sweep/SweepTable.h"
+
+#include "config/ParameterRegistry.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace jounce::sweep {
+namespace {
+
+/// The level equal to `base` (numbers within a relative 1e-9), else the nearest number; `exact`
+/// says which.
+std::optional<std::size_t> levelOf(const std::vector<Json>& levels, const std::optional<Json>& base, bool& exact)
+{
+    exact = false;
+    if (!base)
+        return std::nullopt;
+    std::optional<std::size_t> nearest;
+    double best = 0.0;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        if (levels[i] == *base) {
+            exact = true;
+            return i;
+        }
+        if (!levels[i].is_number() || !base->is_number())
+            continue;
+        const double a = levels[i].get<double>(), b = base->get<double>();
+        const double d = std::fabs(a - b);
+        if (d <= 1e-9 * std::max(std::fabs(a), std::fabs(b))) {
+            exact = true;
+            return i;
+        }
+        if (!nearest || d < best) {
+            nearest = i;
+            best = d;
+        }
+    }
+    return nearest;
+}
+
+}  // namespace
+
+std::optional<Json> baseValue(const Sweep& sweep, std::size_t parameter)
+{
+    if (parameter >= sweep.parameters.size() || !sweep.vehicle)
+        return std::nullopt;
+    const Parameter& p = sweep.parameters[parameter];
+    if (p.scale == Scale::Factor)
+        return Json(1.0);
+    const std::vector<LeafTarget> leaves = parameterLeaves(*sweep.vehicle, p);
+    if (leaves.empty())
+        return std::nullopt;
+    return config::ParameterRegistry::instance().get(*sweep.vehicle, leaves.front().path);
+}
 
 std::vector<Point> oneAtATimePoints(const Sweep& sweep)
 {
@@ -98,6 +147,10 @@ std::optional<HeatMap> heatMap(const Sweep& sweep, std::span<const PointResult> 
         map.cells.push_back(figure < r.figures.size() ? r.figures[figure] : std::nullopt);
         map.points.push_back(r.id);
     }
+    bool rowExact = false, columnExact = false;
+    map.baseRow = levelOf(map.rows, baseValue(sweep, 0), rowExact);
+    map.baseColumn = levelOf(map.columns, baseValue(sweep, 1), columnExact);
+    map.baseExact = rowExact && columnExact;
     return map;
 }
 

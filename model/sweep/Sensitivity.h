@@ -45,6 +45,10 @@ struct HeatMap {
     std::vector<Json> rows, columns;            ///< the two parameters' levels
     std::vector<std::optional<double>> cells;   ///< rows x columns, row by row
     std::vector<std::size_t> points;            ///< the point id of each cell
+    /// The cell of the base vehicle: each parameter's level equal to the base vehicle's value, else
+    /// the nearest; nullopt when a parameter's base value is no number and no level equals it.
+    std::optional<std::size_t> baseRow, baseColumn;
+    bool baseExact = false;  ///< both levels equal the base vehicle's values (not only nearest)
 
     const std::optional<double>& at(std::size_t row, std::size_t column) const { return cells[row * columns.size() + column]; }
 };
@@ -56,6 +60,10 @@ std::string heatMapProblem(const Sweep& sweep);
 /// parameters (results in point order); nullopt, with `error` set, for any other sweep.
 std::optional<HeatMap> heatMap(const Sweep& sweep, std::span<const PointResult> results, std::size_t figure,
                                std::string& error);
+
+/// The value parameter `parameter` has in the sweep's base vehicle: its first leaf's value (1 for a
+/// factor); nullopt when the vehicle has no such leaf.
+std::optional<Json> baseValue(const Sweep& sweep, std::size_t parameter);
 
 /// "ROW \ COLUMN,c1,c2,...", then one line per row: its level and the cells (empty where n/a).
 std::string heatMapCsv(const Sweep& sweep, const HeatMap& map);
