@@ -74,6 +74,9 @@ TelemetryPanel::TelemetryPanel(QWidget* parent) : QWidget(parent)
     chartLayout_->setContentsMargins(0, 0, 0, 0);
     chartLayout_->setSpacing(2);
     area_->setWidget(chartHost_);
+    // Charts out of view are not redrawn (drawCharts): scrolling or a taller view shows them.
+    connect(area_->verticalScrollBar(), &QScrollBar::valueChanged, this, &TelemetryPanel::drawStaleCharts);
+    connect(area_->verticalScrollBar(), &QScrollBar::rangeChanged, this, &TelemetryPanel::drawStaleCharts);
 
     // The reference runs' row: their legend and the tools that only matter with references.
     referenceRow_ = new QWidget(this);

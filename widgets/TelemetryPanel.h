@@ -147,6 +147,11 @@ private:
     void updateScrollBar();
     void setCursorTime(std::optional<double> t);
     void alignPlotAreas();
+    /// Redraws the charts in view (every chart with `all`), marking the others stale.
+    void drawCharts(bool all);
+    /// Draws the stale charts that came into view (a scroll, a resize).
+    void drawStaleCharts();
+    bool onScreen(const TelemetryChart* chart) const;
     /// Every chart resized (to export, and back), laid out, redrawn and realigned at once.
     void layOutCharts(const std::vector<QSize>& sizes);
     /// A chart's plot area was laid out anew: realign, and redraw charts decimated for another size.
@@ -174,6 +179,7 @@ private:
     std::vector<std::pair<double, std::string>> phases_;
     std::vector<TelemetryChart::Marker> shownMarkers_;
     bool plotAreaCheckQueued_ = false;
+    std::vector<bool> stale_;  ///< per chart: not redrawn since it went out of view
     QToolButton* markersButton_;
     std::vector<ReferenceRun> references_;
     std::vector<QString> referenceChanges_;

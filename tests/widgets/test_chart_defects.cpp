@@ -374,6 +374,26 @@ private slots:
         QVERIFY(std::fabs(value(delta[7]) - 5.0 * 3.6) < 0.05);
     }
 
+    void chartsOutOfViewWaitUntilScrolledTo()
+    {
+        // Item 12: every chart was redrawn at every update, those scrolled out of view too.
+        Shown s(5.0);
+        s.panel.resize(900, 500);
+        settle(s.panel);
+        s.append(5.0, 6.0);
+        const TelemetryChart* speed = chart(s.panel, "Speed");
+        QVERIFY(speed->visibleRegion().isEmpty());
+        const int points = speed->pointCount();
+        s.append(6.0, 7.0);
+        QCOMPARE(speed->pointCount(), points);  // not redrawn out of view
+        QVERIFY(s.panel.charts().front()->pointCount() > points);
+        QScrollArea* area = s.panel.findChild<QScrollArea*>();
+        area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+        QApplication::processEvents();
+        QVERIFY(!speed->visibleRegion().isEmpty());
+        QCOMPARE(speed->pointCount(), int(std::lround(7.0 * kRate)));  // every frame, drawn on coming into view
+    }
+
     void wheelZoomInTheLiveViewKeepsTheTimeUnderThePointer()
     {
         // Item 8: live, the wheel kept the right edge on the live end and the time under the
