@@ -25,7 +25,7 @@ namespace jounce::widgets {
 namespace {
 bool openGLAllowed = false;
 constexpr double kLiveWidth = 1.5;       ///< px
-constexpr double kReferenceWidth = 4.5;  ///< px: a band three live lines wide
+constexpr double kReferenceWidth = 3.5;  ///< px: a band over twice the live line
 
 /// Points for samples [first, last) of (x(i), y(i)) in the window [start, start + window]: all of
 /// them when they fit, else the min and max of each pixel column in the order they occur.
@@ -95,7 +95,7 @@ void steps(QList<QPointF>& points, std::size_t first, std::size_t last, X x, Y y
 QPen referencePen(const QColor& traceColor, const ReferenceRun& ref, bool wheelTrace)
 {
     QColor color = wheelTrace ? traceColor : ref.color;
-    color.setAlpha(110);
+    color.setAlpha(100);
     QPen pen(color);
     pen.setWidthF(kReferenceWidth);
     pen.setStyle(ref.style);

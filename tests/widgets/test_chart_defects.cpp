@@ -291,7 +291,7 @@ private slots:
         QVERIFY(ref && ref->name().endsWith("before"));  // drawn first: under the live trace
         const auto* live = qobject_cast<QLineSeries*>(series[1]);
         QVERIFY(live && !live->name().contains("before"));
-        QVERIFY(ref->pen().widthF() >= 2.5 * live->pen().widthF());
+        QVERIFY(ref->pen().widthF() >= 2.0 * live->pen().widthF());
         QVERIFY(ref->pen().color().alpha() < 160);
     }
 
