@@ -10,21 +10,23 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// Minimum, maximum and mean of the finite values f(i) for i in [first, last); NaN when none.
+/// Minimum, maximum, mean and RMS of the finite values f(i) for i in [first, last); NaN when none.
 void statistics(CursorTable::Row& row, std::size_t first, std::size_t last, const std::function<double(std::size_t)>& f)
 {
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo, sum = 0.0;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, sum = 0.0, squares = 0.0;
     std::size_t n = 0;
     for (std::size_t i = first; i < last; ++i)
         if (const double v = f(i); std::isfinite(v)) {
             lo = std::min(lo, v);
             hi = std::max(hi, v);
             sum += v;
+            squares += v * v;
             ++n;
         }
     row.min = n ? lo : kNaN;
     row.max = n ? hi : kNaN;
     row.mean = n ? sum / double(n) : kNaN;
+    row.rms = n ? std::sqrt(squares / double(n)) : kNaN;
 }
 
 struct Trace {

@@ -2,10 +2,14 @@
 
 #include "DisplayUnits.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QShortcut>
 #include <QTableWidget>
+#include <QTextDocumentFragment>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -26,14 +30,23 @@ CursorTable::CursorTable(QWidget* parent) : QWidget(parent)
     top->addWidget(header_, 1);
     top->addWidget(clear);
 
-    table_ = new QTableWidget(0, 8, this);
+    auto* copyButton = new QToolButton(this);
+    copyButton->setText(tr("Copy"));
+    copyButton->setToolTip(tr("Copy the table, tab-separated, to paste into a spreadsheet (Ctrl+C in the table)"));
+    connect(copyButton, &QToolButton::clicked, this, &CursorTable::copy);
+    top->insertWidget(1, copyButton);
+
+    table_ = new QTableWidget(0, 9, this);
     table_->setObjectName(QStringLiteral("cursorTable"));
-    table_->setHorizontalHeaderLabels({tr("Trace"), tr("Unit"), tr("A"), tr("B"), tr("B − A"), tr("min A–B"), tr("max A–B"), tr("mean A–B")});
+    table_->setHorizontalHeaderLabels({tr("Trace"), tr("Unit"), tr("A"), tr("B"), tr("B − A"), tr("min A–B"), tr("max A–B"), tr("mean A–B"),
+                                       tr("RMS A–B")});
+    auto* copyShortcut = new QShortcut(QKeySequence::Copy, table_, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(copyShortcut, &QShortcut::activated, this, &CursorTable::copy);
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < 8; ++c)
+    for (int c = 1; c < 9; ++c)
         table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
     table_->setMaximumHeight(table_->verticalHeader()->defaultSectionSize() * 9);
@@ -80,12 +93,22 @@ void CursorTable::show(std::optional<double> a, std::optional<double> b, const s
         cell(5, number(row.min), Qt::AlignRight);
         cell(6, number(row.max), Qt::AlignRight);
         cell(7, number(row.mean), Qt::AlignRight);
+        cell(8, number(row.rms), Qt::AlignRight);
     }
+}
+
+void CursorTable::copy() const
+{
+    QGuiApplication::clipboard()->setText(text());
 }
 
 QString CursorTable::text() const
 {
-    QString out = header_->text() + "\n";
+    QString out = QTextDocumentFragment::fromHtml(header_->text()).toPlainText() + "\n";
+    QStringList titles;
+    for (int c = 0; c < table_->columnCount(); ++c)
+        titles << table_->horizontalHeaderItem(c)->text();
+    out += titles.join('\t') + "\n";
     for (int r = 0; r < table_->rowCount(); ++r) {
         QStringList cells;
         for (int c = 0; c < table_->columnCount(); ++c)

@@ -1,7 +1,7 @@
 #pragma once
 // The measurement cursors' table under the telemetry charts: every visible trace (live, each
-// reference and live − reference) at cursor A, at cursor B, B − A and its minimum, maximum and
-// mean between them, with Δt in the header, in the display units (rows: CursorRows.h).
+// reference and live − reference) at cursor A, at cursor B, B − A and its minimum, maximum, mean
+// and RMS between them, with Δt in the header, in the display units (rows: CursorRows.h).
 
 #include <QColor>
 #include <QString>
@@ -31,6 +31,7 @@ public:
         double min = 0.0;   ///< over A–B; NaN without both cursors
         double max = 0.0;
         double mean = 0.0;
+        double rms = 0.0;
     };
 
     explicit CursorTable(QWidget* parent = nullptr);
@@ -38,6 +39,8 @@ public:
     void show(std::optional<double> a, std::optional<double> b, const std::vector<Row>& rows);
     /// The table's text, row by row and tab-separated (for tests and the clipboard).
     QString text() const;
+    /// Puts text() on the clipboard (the Copy button, Ctrl+C in the table): it pastes as a table.
+    void copy() const;
 
 signals:
     void clearRequested();

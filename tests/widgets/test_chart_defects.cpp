@@ -10,6 +10,7 @@
 #include "SyntheticTelemetry.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QLineSeries>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -361,7 +362,7 @@ private slots:
         const QStringList live = row("Speed · forwardSpeed");
         const QStringList ref = row("Speed · forwardSpeed · before");
         const QStringList delta = row("Speed · Δ forwardSpeed − before");
-        QVERIFY2(live.size() == 8 && ref.size() == 8 && delta.size() == 8, qPrintable(lines.join(" | ")));
+        QVERIFY2(live.size() == 9 && ref.size() == 9 && delta.size() == 9, qPrintable(lines.join(" | ")));
         // forwardSpeed = 2 t m/s live and t on the reference, in km/h; frames at whole 60ths.
         const auto value = [](const QString& cell) { return *parseNumber(cell); };
         QVERIFY(std::fabs(value(live[2]) - 2.0 * 3.0 * 3.6) < 0.05);
@@ -372,6 +373,15 @@ private slots:
         QVERIFY(std::fabs(value(live[7]) - 2.0 * 5.0 * 3.6) < 0.05);  // mean of a ramp: its middle
         QVERIFY(std::fabs(value(ref[7]) - 5.0 * 3.6) < 0.05);
         QVERIFY(std::fabs(value(delta[7]) - 5.0 * 3.6) < 0.05);
+        // RMS of the ramp 2 t over the frames from 3 to 7 s (at whole 60ths), in km/h.
+        double squares = 0.0;
+        for (int k = 180; k <= 420; ++k)
+            squares += std::pow(2.0 * k / kRate * 3.6, 2);
+        QVERIFY2(std::fabs(value(live[8]) - std::sqrt(squares / 241.0)) < 0.051, qPrintable(live.join(" ")));
+        // Copyable as a table with its column titles (#33 item 5).
+        QVERIFY(lines[1].startsWith("Trace\tUnit\tA\tB"));
+        s.panel.cursorTable()->copy();
+        QCOMPARE(QGuiApplication::clipboard()->text(), s.panel.cursorTable()->text());
     }
 
     void chartsOutOfViewWaitUntilScrolledTo()
