@@ -53,6 +53,7 @@ struct RunOptions {
     std::string start;  // --start: a named start point of the terrain, or X,Y[,HEADING]
     std::string record;  // --record: the run file to write
     std::string inputs;  // --inputs: the run file whose driver inputs are replayed
+    std::vector<std::string> channels;  // --channel NAME=EXPR: maths channels summarised after the run
 };
 
 struct DoctorOptions {

@@ -3,6 +3,7 @@
 // pose CSV for Simulink 3D actors and parameter overrides for scripted sweeps.
 
 #include "CliCommands.h"
+#include "MathChannels.h"
 
 #include "config/EditSession.h"
 #include "config/VehicleJson.h"
@@ -336,6 +337,33 @@ bool commitOutput(json::AtomicFileWriter& writer, const std::string& file)
 }
 
 /// Runs the prepared setup, writes the requested files and prints the summary. The exit code.
+/// The summary of a finished run (or its figures as JSON) and the maths channels; the exit code.
+int report(const RunOptions& o, const RunSetup& s, const sim::Simulation& simulation,
+           const std::vector<sim::Figure>& figures, const RunStats& stats, const MathChannels& maths)
+{
+    const int status = simulation.resetCount() > 0 ? 1 : 0;
+    if (s.replayed) {
+        printReplaySummary(*s.replayed, *s.config, s.terrain.get(), simulation, stats.wall, stats.steps);
+        if (!o.out.empty())
+            std::printf("telemetry:                %s\n", o.out.c_str());
+        if (!o.record.empty())
+            std::printf("run file:                 %s\n", o.record.c_str());
+        maths.print();
+        return status;
+    }
+    if (simulation.failed())
+        std::cerr << "jounce-cli: the run stopped at t = " << simulation.time() << " s: " << simulation.failure() << "\n";
+    if (o.figuresJson) {
+        if (const std::string note = sim::unknownSurfacesNote(simulation); !note.empty())
+            std::cerr << "jounce-cli: warning: " << note << "\n";
+        printFiguresJson(figures, *s.config, s.terrain.get(), *simulation.maneuver());
+        return status;
+    }
+    printManeuverSummary(o, s, simulation, figures, stats);
+    maths.print();
+    return status;
+}
+
 int simulate(const RunOptions& o, const RunSetup& s)
 {
     sim::Simulation simulation(sim::makeGround(s.terrain), s.config, s.start);
@@ -347,6 +375,10 @@ int simulate(const RunOptions& o, const RunSetup& s)
         stats.maxLatAccel = std::max(stats.maxLatAccel, std::fabs(step.frame.vehicle(telemetry::VehicleChannel::LatAccel)));
     });
     recorder.addObserver(latAccel);
+    MathChannels maths;
+    if (const std::string error = maths.read(o.channels, *s.config); !error.empty())
+        return usageError("run: " + error);
+    recorder.addObserver(maths.observer());
 
     // Both outputs go to temporary files renamed over the targets at the end: a run that fails
     // or is killed leaves an existing file as it was.
@@ -405,26 +437,7 @@ int simulate(const RunOptions& o, const RunSetup& s)
         return 1;
     stats.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
 
-    const int status = simulation.resetCount() > 0 ? 1 : 0;
-    if (s.replayed) {
-        printReplaySummary(*s.replayed, *s.config, s.terrain.get(), simulation, stats.wall, stats.steps);
-        if (!o.out.empty())
-            std::printf("telemetry:                %s\n", o.out.c_str());
-        if (!o.record.empty())
-            std::printf("run file:                 %s\n", o.record.c_str());
-        return status;
-    }
-    if (simulation.failed())
-        std::cerr << "jounce-cli: the run stopped at t = " << simulation.time() << " s: " << simulation.failure() << "\n";
-    if (o.figuresJson) {
-        if (const std::string note = sim::unknownSurfacesNote(simulation);
-            !note.empty())
-            std::cerr << "jounce-cli: warning: " << note << "\n";
-        printFiguresJson(figures.figures(), *s.config, s.terrain.get(), *simulation.maneuver());
-    }
-    else
-        printManeuverSummary(o, s, simulation, figures.figures(), stats);
-    return status;
+    return report(o, s, simulation, figures.figures(), stats, maths);
 }
 
 }  // namespace

@@ -100,6 +100,11 @@ void addRunCommand(CLI::App& app, RunOptions& o, std::vector<Command>& commands)
                     "(VALUE is JSON, a bare word a string); repeatable")
         ->type_name("PATH=VALUE")
         ->allow_extra_args(false);  // one PATH=VALUE per --set, as before
+    run->add_option("--channel", o.channels,
+                    "a maths channel summarised after the run (min, max, mean, RMS), e.g. "
+                    "damperVelocity='derivative(jounce[*])' or lat='smooth(latAccel, 0.3) / 1[g]'; repeatable")
+        ->type_name("NAME=EXPR")
+        ->allow_extra_args(false);
     run->add_option("--record", o.record, "write the run file (inputs, telemetry, figures)")->type_name("RUN.jrun");
     run->add_option("--inputs", o.inputs,
                     "replay the driver inputs of this run file (not with --maneuver or --duration)")

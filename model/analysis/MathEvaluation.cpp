@@ -176,7 +176,30 @@ private:
     Values times_;
 };
 
+void collectColumns(const Node& n, int wheelCount, std::vector<telemetry::Column>& out)
+{
+    const auto add = [&out](const telemetry::Column& c) {
+        if (std::find(out.begin(), out.end(), c) == out.end())
+            out.push_back(c);
+    };
+    if (n.op == Node::Op::Channel) {
+        if (!n.anyWheel)
+            add(n.column);
+        for (int w = 0; n.anyWheel && w < wheelCount; ++w)
+            add(telemetry::Column::of(n.column.wheelChannel, w));
+    }
+    for (const auto& a : n.args)
+        collectColumns(*a, wheelCount, out);
+}
+
 }  // namespace
+
+std::vector<telemetry::Column> MathExpression::columns(int wheelCount) const
+{
+    std::vector<telemetry::Column> out;
+    collectColumns(*root_, wheelCount, out);
+    return out;
+}
 
 std::vector<double> MathExpression::evaluate(const MathSamples& samples, int wheel) const
 {

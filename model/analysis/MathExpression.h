@@ -60,6 +60,9 @@ public:
     bool perWheel() const { return perWheel_; }
     const std::string& text() const { return text_; }
 
+    /// The columns the expression reads ([*] as every one of `wheelCount` wheels), each once:
+    /// what a recording must hold to evaluate it.
+    std::vector<telemetry::Column> columns(int wheelCount) const;
     /// One value per sample; [*] stands for `wheel` (ignored unless perWheel()). NaN where a
     /// value is undefined (a division by zero, a derivative over no time).
     std::vector<double> evaluate(const MathSamples& samples, int wheel = 0) const;

@@ -298,6 +298,25 @@ def sets():
         write("set", name, text)
 
 
+def math_expressions():
+    cases = {
+        "difference.txt": "jounce[FL] - jounce[FR]",
+        "damper-velocity.txt": "derivative(jounce[*])",
+        "lateral-g.txt": "smooth(latAccel, 0.3) / 1[g]",
+        "conditional.txt": "forwardSpeed > 10[km/h] ? steerAngle[FL] : 0[rad]",
+        "friction-use.txt": "sqrt(normLongForce[*]^2 + normLatForce[*]^2)",
+        "understeer.txt": "(steerAngle[FL] + steerAngle[FR]) / 2 - yawRate * wheelbase / max(abs(forwardSpeed), 1[m/s])",
+        "if-integral.txt": "if(time >= 0.5[s] && !(time > 0.7[s]), integral(forwardSpeed), 0[m])",
+        "unlike-units.txt": "jounce[FL] + forwardSpeed",
+        "bad-unit.txt": "3[furlong] ^ 0.5",
+        "unclosed.txt": "max(jounce[FL], (1[m]",
+        "non-utf8.txt": b"jounce[\xff\xfe]",
+        "huge-number.txt": "1e999 * jounce[FL]",
+    }
+    for name, text in cases.items():
+        write("mathexpr", name, text)
+
+
 EXCHANGE = ROOT / "tests" / "exchange"
 
 
@@ -676,7 +695,7 @@ def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
     for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set", "runfile", "telemetrycsv", "sweep",
-                   "chunkresult"):
+                   "chunkresult", "mathexpr"):
         (CORPUS / target).mkdir(parents=True)
     vehicles()
     maneuvers()
@@ -688,6 +707,7 @@ def main():
     usd(), unity_prefab(), unity_json(), physx5()  # the foreign formats (model/exchange)
     runfiles()
     telemetrycsvs()
+    math_expressions()
     move_open_findings()
     total = sum(f.stat().st_size for f in CORPUS.rglob("*") if f.is_file())
     print("corpus: %d files, %d bytes" % (sum(1 for f in CORPUS.rglob("*") if f.is_file()), total))

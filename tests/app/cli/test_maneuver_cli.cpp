@@ -1,9 +1,11 @@
 // jounce-cli run with the maneuver library, run as a user runs it: the figures of the maneuver in
-// text and as JSON, and the Simulink pose CSV.
+// text and as JSON, the Simulink pose CSV and maths channels.
 
 #include "support/CliProcess.h"
 
 #include <QtTest>
+
+#include <cmath>
 
 #include <QFile>
 #include <QJsonArray>
@@ -96,6 +98,33 @@ private slots:
         QVERIFY(lines[1].split(',')[1] == "vehicle");
         QVERIFY(lines[2].split(',')[1] == "FL");
         QVERIFY(lines[5].split(',')[1] == "RR");
+    }
+
+    void mathsChannelsAreSummarisedAndBadOnesRefused()
+    {
+        // #33 item 2: --channel NAME=EXPR, read before the run, summarised after it.
+        const QString throttle = QStringLiteral(JOUNCE_SOURCE_DIR "/presets/maneuvers/full-throttle.json");
+        const Run r = cli({"run", "--vehicle", kCar, "--maneuver", throttle, "--channel", "v=forwardSpeed / 1[km/h]",
+                           "--channel", "d=integral(forwardSpeed)", "--channel", "dv=derivative(jounce[*])"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto number = [&](const QString& label) {
+            const qsizetype at = r.out.indexOf(label);
+            return at < 0 ? -1.0 : r.out.mid(at + label.size()).section(' ', 0, 0, QString::SectionSkipEmpty).toDouble();
+        };
+        const auto stats = [&](const QString& name) {
+            const qsizetype at = r.out.indexOf("\n  " + name + " ");
+            return at < 0 ? QStringList{} : r.out.mid(at + 3, r.out.indexOf('\n', at + 1) - at - 3).split(" / ");
+        };
+        const double finalSpeed = number("final speed:"), distance = number("distance:");
+        QVERIFY(finalSpeed > 30.0 && distance > 300.0);
+        // Full throttle: the top speed is the final one; the distance is the speed's integral.
+        QVERIFY2(std::fabs(stats("v").value(1).toDouble() - finalSpeed * 3.6) < 0.01, qPrintable(r.out));
+        QVERIFY2(std::fabs(stats("d").value(1).toDouble() - distance) < 0.005 * distance, qPrintable(r.out));
+        QVERIFY(r.out.contains("\n  dv[RR] "));
+        const Run bad = cli({"run", "--vehicle", kCar, "--maneuver", throttle, "--channel", "x=jounce[FL] + forwardSpeed"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--channel x: jounce[FL] + forwardSpeed: at 12: a sum of unlike units: m and m/s"),
+                 qPrintable(bad.err));
     }
 };
 
