@@ -3,7 +3,7 @@
 # all of them for N minutes each:
 #
 #   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|runfile|
-#                    telemetrycsv|sweep|chunkresult|all] [minutes]   (default: all 1)
+#                    telemetrycsv|sweep|chunkresult|mathexpr|all] [minutes]   (default: all 1)
 #
 # New inputs go to a scratch corpus outside the repository ($FUZZ_WORK, default
 # ${TMPDIR:-/tmp}/jounce-fuzz/<target>/corpus); crashes, timeouts (> 10 s) and out-of-memory inputs
@@ -22,6 +22,7 @@ all_targets=(vehicle maneuver terrain pgm patch set)
 all_targets+=(usd unityyaml unityjson physx5)
 all_targets+=(runfile telemetrycsv)
 all_targets+=(sweep chunkresult)
+all_targets+=(mathexpr)
 what=${1:-all}
 minutes=${2:-1}
 if [[ ! "$minutes" =~ ^[0-9]+$ ]] || [ "$minutes" -lt 1 ]; then
@@ -56,6 +57,7 @@ max_len() {
     sweep) echo 8192 ;;
     # Chunk results: a marker, a header and a few dozen rows per chunk, a few chunks in one input.
     chunkresult) echo 16384 ;;
+    mathexpr) echo 4200 ;;  # an expression: at most 4096 characters are read
   esac
 }
 
