@@ -12,6 +12,7 @@
 #include "widgets/ParameterEditor.h"
 #include "widgets/TelemetryHistory.h"
 #include "config/WheelLink.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QChart>
 #include <QChartView>
@@ -130,8 +131,7 @@ class TestCurveEditor : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("curve-editor");
     }
 
     // ---- dragging --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "config/VehicleJson.h"
 #include "widgets/CompareParameterTable.h"
 #include "widgets/HeatMap.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -110,9 +111,7 @@ class TestDialogDefects : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-dialog-defects-config").toUtf8());
-        qputenv("JOUNCE_RECOVERY_DIR", QDir::temp().filePath("jounce-test-dialog-defects-recovery").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("dialog-defects");
     }
 
     /// The conversion report pushed Why off the right edge (What as wide as its longest subject)

@@ -9,6 +9,7 @@
 #include "VehicleDocument.h"
 
 #include "config/VehicleJson.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QMenu>
 #include <QMenuBar>
@@ -40,8 +41,7 @@ class TestExchangeGui : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-exchange-config").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("exchange-gui");
     }
 
     void fileMenuHasImportAndExport()

@@ -11,6 +11,7 @@
 #include "VehicleDocument.h"
 
 #include "exchange/usd/UsdLayer.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QElapsedTimer>
 #include <QProgressDialog>
@@ -56,9 +57,7 @@ class TestImportProgress : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-import-config").toUtf8());
-        qputenv("JOUNCE_RECOVERY_DIR", QDir::temp().filePath("jounce-test-import-recovery").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("import-progress");
         QVERIFY(dir_.isValid());
         // A USD layer of the reference car (1500 kg) to import.
         gui::MainWindow w;

@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "ModelGenerationSwitch.h"
 #include "VehicleDocument.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -31,9 +32,7 @@ class TestModelGenerationGui : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-generation-config").toUtf8());
-        qputenv("JOUNCE_RECOVERY_DIR", QDir::temp().filePath("jounce-test-generation-recovery").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("model-generation-gui");
     }
 
     void statusLineAndConvertAction()

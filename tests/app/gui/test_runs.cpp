@@ -10,6 +10,7 @@
 #include "run/RunFile.h"
 #include "widgets/TelemetryChart.h"
 #include "widgets/TelemetryPanel.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QAction>
 #include <QLabel>
@@ -68,8 +69,7 @@ class TestRuns : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-runs-config").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("runs");
     }
 
     void replayDrawsTheNewRunOverTheOld()

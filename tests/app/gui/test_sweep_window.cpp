@@ -11,6 +11,7 @@
 
 #include "widgets/HeatMap.h"
 #include "widgets/TornadoChart.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QAction>
 #include <QDir>
@@ -61,9 +62,7 @@ class TestSweepWindow : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-sweep-window-config").toUtf8());
-        qputenv("JOUNCE_RECOVERY_DIR", QDir::temp().filePath("jounce-test-sweep-window-recovery").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("sweep-window");
     }
 
     void gridRunThenClickLoadsThePoint()

@@ -11,6 +11,7 @@
 #include "vehicle/tire/UnityTire.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/ParameterEditor.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -47,8 +48,7 @@ class TestUnityCurves : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("unity-curves");
     }
 
     void offeredForUnityTiresOnly()

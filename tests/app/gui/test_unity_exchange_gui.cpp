@@ -7,6 +7,7 @@
 #include "ImportWait.h"
 #include "MainWindow.h"
 #include "exchange/unity/UnityImport.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -22,9 +23,7 @@ class TestUnityExchangeGui : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
-        qputenv("JOUNCE_RECOVERY_DIR", QDir::temp().filePath("jounce-test-recovery").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("unity-exchange-gui");
     }
 
     void importAndExportThroughTheMenuActions()

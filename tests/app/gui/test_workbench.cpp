@@ -9,6 +9,7 @@
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QImage>
 #include <QProcess>
@@ -52,8 +53,7 @@ class TestWorkbench : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-config").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("workbench");
     }
 
     void springEditReachesTheSimulationWithinOneStep()

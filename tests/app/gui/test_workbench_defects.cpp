@@ -14,6 +14,7 @@
 #include "widgets/TelemetryPanel.h"
 #include "widgets/VehicleView.h"
 #include "world/TerrainGround.h"
+#include "support/IsolatedUserFiles.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -68,8 +69,7 @@ class TestWorkbenchDefects : public QObject {
 private slots:
     void initTestCase()
     {
-        qputenv("XDG_CONFIG_HOME", QDir::temp().filePath("jounce-test-defects-config").toUtf8());
-        QSettings().clear();
+        jounce::testing::isolateUserFiles("workbench-defects");
     }
 
     void maneuverEndStopsTheRunAndKeepsItsTelemetry()
