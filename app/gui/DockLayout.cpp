@@ -53,6 +53,8 @@ DockLayout::DockLayout(QMainWindow& window, const Panels& panels) : QObject(&win
     QDockWidget* xyDock = addDock(tr("X–Y plots"), "XYPlotsDock", panels.xyPlots, Qt::BottomDockWidgetArea);
     window_.splitDockWidget(problemsDock, xyDock, Qt::Horizontal);
     window_.tabifyDockWidget(problemsDock, doctorDock);
+    QDockWidget* histogramsDock = addDock(tr("Histograms"), "HistogramsDock", panels.histograms, Qt::BottomDockWidgetArea);
+    window_.tabifyDockWidget(doctorDock, histogramsDock);
     problemsDock->raise();
     window_.splitDockWidget(simDock, viewDock, Qt::Vertical);
 }

@@ -39,6 +39,7 @@ public:
         widgets::ProblemsPanel* problems;
         widgets::DoctorPanel* doctor;
         widgets::XYPlotPair* xyPlots;
+        QWidget* histograms;
     };
 
     /// Puts the panels in docks of `window`, in their default places.

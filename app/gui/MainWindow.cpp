@@ -11,6 +11,7 @@
 
 #include "widgets/CurveEditor.h"
 #include "widgets/DoctorPanel.h"
+#include "widgets/HistogramView.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -22,6 +23,7 @@
 #include <QComboBox>
 #include <QKeyEvent>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace jounce::gui {
 
@@ -33,7 +35,8 @@ MainWindow::MainWindow()
     simulation_ = std::make_unique<SimulationController>(document_, *telemetry_, this);
     connectSimulation();
     simulationDock_ = new SimulationDock(*simulation_, *vehicleView_, *problems_, *this);
-    layout_ = new DockLayout(*this, {parameters_, simulationDock_, vehicleView_, curves_, problems_, doctor_, xyPlots_});
+    layout_ = new DockLayout(*this, {parameters_, simulationDock_, vehicleView_, curves_, problems_, doctor_, xyPlots_,
+                                      histograms_});
     files_ = new VehicleFiles(document_, *this);
     runs_ = new RunActions(document_, *simulation_, *telemetry_, *vehicleView_, *simulationDock_, *this);
     auto* exchange = new ExchangeMenus(document_, *files_, *this);
@@ -75,6 +78,14 @@ void MainWindow::createPanels()
 
     vehicleView_ = new widgets::VehicleView(this);
     vehicleView_->setHistory(&telemetry_->history());
+    // Histograms count what the charts show: read again four times a second while in view.
+    histograms_ = new widgets::HistogramView(*telemetry_, this);
+    auto* histogramTimer = new QTimer(this);
+    connect(histogramTimer, &QTimer::timeout, this, [this] {
+        if (histograms_->isVisible())
+            histograms_->recompute();
+    });
+    histogramTimer->start(250);
     curves_ = new widgets::CurveEditor(this);
     curves_->setHistory(&telemetry_->history());
     curves_->setApplyEdits(applyEdits);

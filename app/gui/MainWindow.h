@@ -23,6 +23,7 @@ class ParameterEditor;
 class ProblemsPanel;
 class CurveEditor;
 class DoctorPanel;
+class HistogramView;
 class TelemetryPanel;
 class VehicleView;
 class XYPlotPair;
@@ -117,6 +118,7 @@ private:
     widgets::ProblemsPanel* problems_ = nullptr;
     widgets::VehicleView* vehicleView_ = nullptr;
     widgets::XYPlotPair* xyPlots_ = nullptr;
+    widgets::HistogramView* histograms_ = nullptr;
     widgets::CurveEditor* curves_ = nullptr;
     widgets::DoctorPanel* doctor_ = nullptr;
     std::unique_ptr<SimulationController> simulation_;

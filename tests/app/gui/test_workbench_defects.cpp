@@ -9,6 +9,7 @@
 #include "run/Simulation.h"
 #include "scenario/ManeuverJson.h"
 #include "widgets/DoctorPanel.h"
+#include "widgets/HistogramView.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryPanel.h"
@@ -423,6 +424,29 @@ private slots:
         QCOMPARE(maneuvers->currentText(), QString("skidpad"));
         QCOMPARE(maneuvers->findText("my-settle") >= 0, true);
         w.simulation().stopManeuver();
+    }
+
+    void histogramsDockCountsTheRun()
+    {
+        // #33 item 3: a Histograms tab beside Problems and Doctor, reading what the charts show.
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/family-hatchback.json"));
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.simulation().setRealTime(false);
+        QSignalSpy finished(&w.simulation(), &gui::SimulationController::maneuverFinished);
+        QVERIFY(w.startManeuverFile(kPresets + "/maneuvers/slalom-18m.json"));
+        QVERIFY(finished.wait(30000));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("HistogramsDock"));
+        QVERIFY(dock);
+        dock->raise();
+        auto* view = w.findChild<widgets::HistogramView*>();
+        QVERIFY(QTest::qWaitFor([&] { return view->wheels().size() == 4 && view->wheels()[0].live.values > 100; }, 5000));
+        const analysis::DamperBands& b = view->wheels()[0].bands;
+        QVERIFY(std::fabs(b.bumpLow + b.bumpHigh + b.reboundLow + b.reboundHigh - 1.0) < 1e-9);
+        if (qEnvironmentVariableIsSet("JOUNCE_TEST_SAVE"))
+            w.grab().save(qEnvironmentVariable("JOUNCE_TEST_SAVE"));
     }
 };
 
