@@ -24,11 +24,16 @@ namespace {
 
 constexpr int kBins = 20;
 
-/// Damper velocity over a span of frames: the maths channel, so the histogram and --channel agree.
+/// Damper velocity over a span of frames: the shipped maths channel, so the histogram and
+/// `--channel` agree.
 const analysis::MathExpression& damperVelocity()
 {
-    static const analysis::MathExpression e = std::get<analysis::MathExpression>(
-        analysis::MathExpression::compile("derivative(jounce[*])", analysis::MathVehicle{kMaxWheels}));
+    static const analysis::MathExpression e = [] {
+        const auto& shipped = analysis::shippedMathChannels();
+        const auto d = std::find_if(shipped.begin(), shipped.end(), [](const auto& c) { return c.name == "damperVelocity"; });
+        return std::get<analysis::MathExpression>(
+            analysis::MathExpression::compile(d->expression, analysis::MathVehicle{kMaxWheels}));
+    }();
     return e;
 }
 
@@ -68,7 +73,7 @@ HistogramView::HistogramView(const TelemetryPanel& panel, QWidget* parent) : QWi
     layout->addLayout(row);
     layout->addWidget(header_);
     layout->addStretch(1);
-    setMinimumSize(260, 160);
+    setMinimumWidth(260);  // no minimum height beyond the controls': the bottom docks share 768 px
     connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &HistogramView::recompute);
 }
 
