@@ -7,13 +7,16 @@
 #include "vehicle/DrivetrainStage.h"
 #include "vehicle/GearStage.h"
 #include "vehicle/RoadQueryStage.h"
+#include "vehicle/Rotate.h"
 #include "vehicle/StickySprings.h"
 #include "vehicle/SuspensionStage.h"
 #include "vehicle/TireStage.h"
 #include "vehicle/tire/TireModel.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
+#include <cstdint>
 #include <cmath>
 
 namespace jounce::sim {
@@ -148,9 +151,22 @@ void Vehicle::rebuildWheels()
 
 void Vehicle::cacheTravelDirections()
 {
+    // Equal bits, not equal values: a -0 for a +0 could change the sign of a zero in the rotation.
+    const auto sameBits = [](const btVector3& a, const btVector3& b) {
+        return std::bit_cast<std::uint64_t>(a.x()) == std::bit_cast<std::uint64_t>(b.x()) &&
+               std::bit_cast<std::uint64_t>(a.y()) == std::bit_cast<std::uint64_t>(b.y()) &&
+               std::bit_cast<std::uint64_t>(a.z()) == std::bit_cast<std::uint64_t>(b.z());
+    };
     travel_.clear();
-    for (const WheelConfig& w : config_->wheels)
+    travelAsPrevious_.clear();
+    tireArmIsSuspensionArm_.clear();
+    for (const WheelConfig& w : config_->wheels) {
         travel_.push_back(unitTravelDirection(w));
+        travelAsPrevious_.push_back(travel_.size() > 1 && sameBits(travel_.back(), travel_[travel_.size() - 2]));
+        // Compliance graphs may move the two points apart with the jounce.
+        tireArmIsSuspensionArm_.push_back(!w.compliance && sameBits(toBt(w.geometry.suspForceAppPointOffset),
+                                                                    toBt(w.geometry.tireForceAppPointOffset)));
+    }
 }
 
 void Vehicle::applyGeneration()
@@ -244,7 +260,7 @@ void Vehicle::afterWorldStep(double dt)
 {
     const btVector3 v = body_->getLinearVelocity();
     const btQuaternion q = body_->getCenterOfMassTransform().getRotation();
-    localAccel_ = quatRotate(q.inverse(), (v - lastVelocity_) / dt);
+    localAccel_ = rotate(q.inverse(), (v - lastVelocity_) / dt);
     lastVelocity_ = v;
 }
 
@@ -281,15 +297,18 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     }
 
     // U1: scene queries with the start pose (§2.1, §2.2).
+    btVector3 direction(0, 0, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        startStrut_[i] = strutFrame(c.wheels[i], travel_[i], cs, cm);
+        if (!travelAsPrevious_[i])
+            direction = rotate(cs.q, travel_[i]);
+        startStrut_[i] = strutFrameAlong(c.wheels[i], direction, cs, cm);
         road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], startStrut_[i]);
         if (road_[i].unknownGroundSurface >= 0)
             unknownTouched_[std::size_t(road_[i].unknownGroundSurface)] = 1;
     }
 
     // U9: sub-step count from the forward speed at the start (§2.26).
-    const double forwardSpeed = cs.v.dot(quatRotate(cs.q, btVector3(1, 0, 0)));
+    const double forwardSpeed = cs.v.dot(rotate(cs.q, btVector3(1, 0, 0)));
     const double subStepSpeed = generation.signedSubStepSpeed ? forwardSpeed : std::fabs(forwardSpeed);
     const int subSteps = subStepSpeed < c.simulation.thresholdLongitudinalSpeed
                              ? c.simulation.lowForwardSpeedSubStepCount
@@ -364,17 +383,20 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     std::array<double, kMaxWheels> tireTorque;
     std::fill_n(tireTorque.begin(), n, 0.0);
     std::array<btVector3, kMaxWheels> strutDirection, forceArm;  // of touching wheels, for the anti-roll bars
-    const btVector3 lateralAxis = quatRotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2), for the tire frames
+    const btVector3 lateralAxis = rotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2), for the tire frames
+    btVector3 direction(0, 0, 0);
     for (std::size_t i = 0; i < n; ++i) {
         const WheelConfig& wc = c.wheels[i];
         WheelState& ws = state_[i];
         WheelResult& res = results_[i];
         out.touching[i] = false;
         // The first sub-step starts from the update's start pose: its struts are the rays'.
-        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrame(wc, travel_[i], cs, step.cm);
+        if (step.index != 0 && !travelAsPrevious_[i])
+            direction = rotate(cs.q, travel_[i]);
+        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrameAlong(wc, direction, cs, step.cm);
         JounceProbe probe{generation.jounceQuery};
         if (probe.query == JounceQuery::CylinderSweep)
-            probe.wheelAxis = quatRotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
+            probe.wheelAxis = rotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
         const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws, probe);
         out.jounce[i] = susp.jounce;
         out.longSpeed[i] = 0.0;
@@ -408,6 +430,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.timerStep = step.timerStep;
         contact.brakeIntent = brakeIntent;
         contact.rowSubStep = step.rowSubStep;
+        contact.arm = tireArmIsSuspensionArm_[i] ? &sf.arm : nullptr;
         const TireResult tire = tireStage(contact, cs, step.cm, ws);
         res.suspForce += sf.normalForce;
         res.tireLoad += tire.load.filteredLoad;

@@ -156,7 +156,7 @@ private:
     /// The ground's surface names matched to the vehicle's surface types.
     void mapSurfaces();
     void rebuildWheels();
-    /// travel_ from the configuration's wheels (after any change of it).
+    /// travel_ and the per-wheel geometry flags from the configuration's wheels (after any change of it).
     void cacheTravelDirections();
     /// The configuration's model generation, and the body's gravity to match it: a generation that
     /// integrates gravity in its sub-steps takes it away from the rigid-body step.
@@ -180,6 +180,10 @@ private:
     std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
     const ModelGeneration* generation_ = nullptr;  ///< the configuration's (simulation.model)
     std::vector<btVector3> travel_;        ///< per wheel, the unit suspension travel direction (chassis frame)
+    /// Per wheel: its travel_ is the previous wheel's, bit for bit, so is its direction in the world.
+    std::vector<char> travelAsPrevious_;
+    /// Per wheel: the tire force acts at the suspension force's point, so their arms are one rotation.
+    std::vector<char> tireArmIsSuspensionArm_;
     std::vector<WheelResult> results_;
     std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type, -1 not in the table
     std::vector<char> unknownTouched_;  ///< per ground surface: an unknown one a wheel has touched
