@@ -16,8 +16,9 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 
 namespace jounce::sim {
 namespace {
@@ -451,7 +452,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
 
     // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24). A PhysX 5 gearbox advances
     // here, and a change that completes couples the engine from this sub-step on.
-    const DriveCoupling engaged = advanceGearboxInSubStep(c, generation, step.h, driveState_.gearbox, coupling);
+    std::optional<DriveCoupling> changed;
+    const DriveCoupling& engaged = advanceGearboxInSubStep(c, generation, step.h, driveState_.gearbox, coupling, changed);
     std::array<double, kMaxWheels> omegaNew;
     std::fill_n(omegaNew.begin(), n, 0.0);
     drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, engaged, step.h, state_, std::span(tireTorque).first(n),
