@@ -489,17 +489,19 @@ void Vehicle::publish(int subSteps, const UpdateCommands& cmd, const DriveCoupli
     for (std::size_t i = 0; i < c.wheels.size(); ++i) {
         WheelResult& res = results_[i];
         const WheelState& ws = state_[i];
-        res.suspForce *= inv;
-        res.tireLoad *= inv;
-        res.rawTireLoad *= inv;
-        res.normTireLoad *= inv;
-        res.tireFriction *= inv;
-        res.longSlip *= inv;
-        res.latSlip *= inv;
-        res.normLongForce *= inv;
-        res.normLatForce *= inv;
-        res.normAligningMoment *= inv;
-        res.tireForce *= inv;
+        if (subSteps > 1) {  // a product with 1 is the value itself, bit for bit: one sub-step skips them
+            res.suspForce *= inv;
+            res.tireLoad *= inv;
+            res.rawTireLoad *= inv;
+            res.normTireLoad *= inv;
+            res.tireFriction *= inv;
+            res.longSlip *= inv;
+            res.latSlip *= inv;
+            res.normLongForce *= inv;
+            res.normLatForce *= inv;
+            res.normAligningMoment *= inv;
+            res.tireForce *= inv;
+        }
         res.jounce = out.jounce[i];
         res.inAir = !out.touching[i];
         res.surface = out.touching[i] ? road_[i].surface : -1;
