@@ -235,7 +235,7 @@ void Vehicle::reset(const SpawnPose& pose)
     driveState_.autoBoxOn = true;
     drive_ = DriveResult{};
     lastVelocity_ = btVector3(0, 0, 0);
-    localAccel_ = btVector3(0, 0, 0);
+    accel_ = AccelerationSample{};
     constraint_->clearRows();
 }
 
@@ -260,9 +260,17 @@ bool Vehicle::inAir() const
 void Vehicle::afterWorldStep(double dt)
 {
     const btVector3 v = body_->getLinearVelocity();
-    const btQuaternion q = body_->getCenterOfMassTransform().getRotation();
-    localAccel_ = rotate(q.inverse(), (v - lastVelocity_) / dt);
+    accel_ = {lastVelocity_, v, dt, body_->getCenterOfMassTransform().getBasis()};
     lastVelocity_ = v;
+}
+
+btVector3 Vehicle::localAcceleration() const
+{
+    if (accel_.dt == 0.0)
+        return btVector3(0, 0, 0);
+    btQuaternion q;
+    accel_.basis.getRotation(q);  // what getCenterOfMassTransform().getRotation() gave after the step
+    return rotate(q.inverse(), (accel_.after - accel_.before) / accel_.dt);
 }
 
 void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravity)

@@ -119,7 +119,7 @@ public:
     /// Velocity of the chassis origin in the vehicle frame: x forward, y left.
     btVector3 localVelocity() const;
     /// Acceleration of the CoM over the last step in the vehicle frame.
-    const btVector3& localAcceleration() const { return localAccel_; }
+    btVector3 localAcceleration() const;
     /// True when every wheel was in the air in the last update.
     bool inAir() const;
     /// Height of the chassis origin above flat ground when every wheel is at zero jounce.
@@ -190,7 +190,15 @@ private:
     DriveState driveState_;
     DriveResult drive_;
     btVector3 lastVelocity_{0, 0, 0};
-    btVector3 localAccel_{0, 0, 0};
+    /// The last step's velocities and the body's basis after it: localAcceleration() works the
+    /// acceleration out when asked (telemetry asks; a bare World stepping cars seldom does).
+    struct AccelerationSample {
+        btVector3 before{0, 0, 0};
+        btVector3 after{0, 0, 0};
+        double dt = 0.0;  ///< 0: no step since the reset, no acceleration
+        btMatrix3x3 basis = btMatrix3x3::getIdentity();
+    };
+    AccelerationSample accel_;
 };
 
 }  // namespace jounce::sim
