@@ -4,23 +4,6 @@
 
 namespace jounce::sim {
 
-namespace {
-// PhysX caches 1/limit and uses 1 when the limit is 0 (§1.3).
-double reciprocalOrOne(double limit) noexcept
-{
-    return limit != 0.0 ? 1.0 / limit : 1.0;
-}
-}  // namespace
-
-double camberFromJounce(const SuspensionData& suspension, double jounce) noexcept
-{
-    if (jounce > 0.0)
-        return suspension.camberAtRest +
-               jounce * suspension.camberAtMaxCompression * reciprocalOrOne(suspension.maxCompression);
-    return suspension.camberAtRest -
-           jounce * suspension.camberAtMaxDroop * reciprocalOrOne(suspension.maxDroop);
-}
-
 double normalisedJounce(const SuspensionData& suspension, double jounce) noexcept
 {
     const double travel = suspension.maxDroop + suspension.maxCompression;
@@ -50,14 +33,6 @@ Vec3 compliancePoint(std::span<const CompliancePoint> graph, const Vec3& staticP
         }
     }
     return graph.back().point;
-}
-
-double wheelCamber(const WheelConfig& wheel, double jounce) noexcept
-{
-    if (wheel.compliance && !wheel.compliance->wheelCamberAngle.empty())
-        return complianceValue(wheel.compliance->wheelCamberAngle, 0.0,
-                               normalisedJounce(wheel.suspension, jounce));
-    return camberFromJounce(wheel.suspension, jounce);
 }
 
 double wheelToe(const WheelConfig& wheel, double jounce) noexcept

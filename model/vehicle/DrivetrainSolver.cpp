@@ -51,42 +51,54 @@ void buildSystem(double h, const ClutchCoupling& c, const EngineRow& engine,
 double maxAbsEntry(const DenseSystem& sys, std::size_t n) noexcept
 {
     double m = 0.0;
+#pragma GCC unroll 5
     for (std::size_t i = 0; i < n; ++i)
+#pragma GCC unroll 5
         for (std::size_t j = 0; j < n; ++j)
             m = std::max(m, std::abs(sys.a[i][j]));
     return m;
 }
 
 // Gaussian elimination with partial pivoting; destroys sys. False if (numerically) singular.
-// N > 0 is sys.n known at compile time: the loops of a 5 x 5 system unroll instead of paying
-// vector-loop set-up for two to five elements. The operations and their order are the same.
+// N > 0 is sys.n known at compile time, and the pragmas unroll every loop of a 5 x 5 system
+// (-O2 alone kept them as loops, a third of the solve's instructions being loop control). The
+// operations and their order are the same. Entries below the diagonal are not read once their
+// column is eliminated, so they are neither updated nor swapped.
 template <std::size_t N>
 bool solveExactOfSize(DenseSystem& sys, std::array<double, kMaxUnknowns>& x) noexcept
 {
     const std::size_t n = N > 0 ? N : sys.n;
     const double tiny = 1e-14 * maxAbsEntry(sys, n);
+#pragma GCC unroll 5
     for (std::size_t col = 0; col < n; ++col) {
         std::size_t pivot = col;
+#pragma GCC unroll 5
         for (std::size_t r = col + 1; r < n; ++r)
             if (std::abs(sys.a[r][col]) > std::abs(sys.a[pivot][col]))
                 pivot = r;
         if (!(std::abs(sys.a[pivot][col]) > tiny))
             return false;
         if (pivot != col) {
-            std::swap_ranges(sys.a[pivot].begin(), sys.a[pivot].begin() + std::ptrdiff_t(n), sys.a[col].begin());
+            std::swap_ranges(sys.a[pivot].begin() + std::ptrdiff_t(col), sys.a[pivot].begin() + std::ptrdiff_t(n),
+                             sys.a[col].begin() + std::ptrdiff_t(col));
             std::swap(sys.b[pivot], sys.b[col]);
         }
+#pragma GCC unroll 5
         for (std::size_t r = col + 1; r < n; ++r) {
             const double f = sys.a[r][col] / sys.a[col][col];
             if (f == 0.0)
                 continue;
-            for (std::size_t j = col; j < n; ++j)
+#pragma GCC unroll 5
+            for (std::size_t j = col + 1; j < n; ++j)
                 sys.a[r][j] -= f * sys.a[col][j];
             sys.b[r] -= f * sys.b[col];
         }
     }
-    for (std::size_t r = n; r-- > 0;) {
+#pragma GCC unroll 5
+    for (std::size_t k = 1; k <= n; ++k) {
+        const std::size_t r = n - k;
         double s = sys.b[r];
+#pragma GCC unroll 5
         for (std::size_t j = r + 1; j < n; ++j)
             s -= sys.a[r][j] * x[j];
         x[r] = s / sys.a[r][r];

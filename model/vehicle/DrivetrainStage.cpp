@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <memory>
+#include <type_traits>
 
 namespace jounce::sim {
 namespace {
@@ -89,13 +92,18 @@ double solveDrivetrain(const VehicleConfig& c, const ModelGeneration& generation
         return engineTorque;
     }
     const std::size_t driven = type == DriveType::FourWheel ? std::min<std::size_t>(4, n) : n;
-    std::array<DriveWheelRow, kMaxWheels> rows{};
+    // Room for every wheel's row, but rows made for the driven wheels only: value-initialising all
+    // kMaxWheels of them cost more than the rest of this function for a car's four.
+    alignas(DriveWheelRow) std::byte storage[sizeof(DriveWheelRow) * kMaxWheels];
+    DriveWheelRow* const rows = reinterpret_cast<DriveWheelRow*>(storage);
     for (std::size_t i = 0; i < driven; ++i) {
         const WheelData& wd = c.wheels[i].wheel;
-        rows[i] = {ws[i].omega, wd.moi, wd.dampingRate, coupling.alpha[i], gamma[i], 1.0, tireTorque[i], brakes[i]};
+        std::construct_at(rows + i, DriveWheelRow{ws[i].omega, wd.moi, wd.dampingRate, coupling.alpha[i], gamma[i], 1.0,
+                                                  tireTorque[i], brakes[i]});
     }
-    drive.engineOmega = solveEngineAndWheels(h, c.drive.clutch, clutch, er,
-                                             std::span<const DriveWheelRow>(rows.data(), driven), omegaNew.first(driven));
+    static_assert(std::is_trivially_destructible_v<DriveWheelRow>, "the rows are never destroyed");
+    drive.engineOmega = solveEngineAndWheels(h, c.drive.clutch, clutch, er, std::span<const DriveWheelRow>(rows, driven),
+                                             omegaNew.first(driven));
     // U10g: extra 4W wheels roll freely (§2.23).
     for (std::size_t i = driven; i < n; ++i) {
         const WheelData& wd = c.wheels[i].wheel;

@@ -73,18 +73,19 @@ void engageGear(const VehicleConfig& c, const GearboxState& gearbox, DriveCoupli
     out.gearRatio = out.neutral ? 0.0 : totalGearRatio(c.drive.gears, gearbox.currentGear);
 }
 
-DriveCoupling advanceGearboxInSubStep(const VehicleConfig& c, const ModelGeneration& generation, double h,
-                                      GearboxState& gearbox, const DriveCoupling& coupling) noexcept
+const DriveCoupling& advanceGearboxInSubStep(const VehicleConfig& c, const ModelGeneration& generation, double h,
+                                             GearboxState& gearbox, const DriveCoupling& coupling,
+                                             std::optional<DriveCoupling>& changed) noexcept
 {
-    DriveCoupling engaged = coupling;
     if (generation.gearboxTiming != GearboxTiming::PerSubStep || c.drive.type == DriveType::None ||
         c.drive.type == DriveType::Tank)
-        return engaged;
+        return coupling;
     const int before = gearbox.currentGear;
     advanceGearboxPhysx5(gearbox, c.drive.gears, h);
-    if (gearbox.currentGear != before)
-        engageGear(c, gearbox, engaged);
-    return engaged;
+    if (gearbox.currentGear == before)
+        return coupling;
+    engageGear(c, gearbox, changed.emplace(coupling));
+    return *changed;
 }
 
 DriveCoupling coupleDrive(const VehicleConfig& c, const ModelGeneration& generation, const VehicleInputs& in,

@@ -7,6 +7,8 @@
 #include "vehicle/VehicleInputs.h"
 #include "vehicle/VehicleUpdate.h"
 
+#include <optional>
+
 namespace jounce::sim {
 
 /// U3, U4: applies a forced gear and the gear buttons, runs the autobox (when on) and the gearbox.
@@ -26,9 +28,12 @@ DriveCoupling coupleDrive(const VehicleConfig& config, const ModelGeneration& ge
 void engageGear(const VehicleConfig& config, const GearboxState& gearbox, DriveCoupling& coupling) noexcept;
 
 /// A generation whose gearbox advances per sub-step (PhysX 5): advances it by `h` and returns
-/// `coupling` with the gear it has now (a change that completes couples the engine from this
+/// the coupling with the gear it has now (a change that completes couples the engine from this
 /// sub-step on). Other generations, the tank and a car without engine: `coupling` unchanged.
-DriveCoupling advanceGearboxInSubStep(const VehicleConfig& config, const ModelGeneration& generation, double h,
-                                      GearboxState& gearbox, const DriveCoupling& coupling) noexcept;
+/// Returns `coupling` itself unless a gear engaged; then `changed`, made from it with the new gear
+/// (copying the coupling every sub-step cost more than the rest of this stage).
+const DriveCoupling& advanceGearboxInSubStep(const VehicleConfig& config, const ModelGeneration& generation, double h,
+                                             GearboxState& gearbox, const DriveCoupling& coupling,
+                                             std::optional<DriveCoupling>& changed) noexcept;
 
 }  // namespace jounce::sim

@@ -143,7 +143,7 @@ SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, co
     out.normalForce = flags.disableSuspensionForceProjection ? fw - nrm.dot(perp * sd.sprungMass)
                                                              : nrm.dot(-w * fw - perp * sd.sprungMass);
     out.force = nrm * out.normalForce;
-    out.arm = quatRotate(cs.q, toBt(wheelSuspForceAppPoint(wc, x)) - cm);
+    out.arm = rotate(cs.q, toBt(wheelSuspForceAppPoint(wc, x)) - cm);
     return out;
 }
 

@@ -4,6 +4,7 @@
 // projected on the contact normal, and the suspension-limit constraint row.
 
 #include "vehicle/ModelGeneration.h"
+#include "vehicle/Rotate.h"
 #include "vehicle/VehicleConstraint.h"
 #include "vehicle/VehicleUpdate.h"
 
@@ -38,16 +39,24 @@ inline btVector3 unitTravelDirection(const WheelConfig& wheel)
     return toBt(wheel.geometry.suspTravelDirection).normalized();
 }
 
+/// The strut in the world whose unit travel direction in the world, `direction`, is known: wheels
+/// with the same travel direction share one rotation.
+inline StrutFrame strutFrameAlong(const WheelConfig& wheel, const btVector3& direction, const ChassisState& chassis,
+                                  const btVector3& cm)
+{
+    StrutFrame out;
+    out.direction = direction;
+    out.centreOffset = rotate(chassis.q, toBt(wheel.geometry.wheelCentreOffset) - cm);
+    out.rayStart = chassis.x + out.centreOffset - out.direction * (wheel.wheel.radius + wheel.suspension.maxCompression);
+    return out;
+}
+
 /// The strut in the world; `unitTravel` is unitTravelDirection(wheel), which a vehicle keeps.
 /// Inline: returned through memory, its vectors stalled the loads that read them back.
 inline StrutFrame strutFrame(const WheelConfig& wheel, const btVector3& unitTravel, const ChassisState& chassis,
                              const btVector3& cm)
 {
-    StrutFrame out;
-    out.direction = quatRotate(chassis.q, unitTravel);
-    out.centreOffset = quatRotate(chassis.q, toBt(wheel.geometry.wheelCentreOffset) - cm);
-    out.rayStart = chassis.x + out.centreOffset - out.direction * (wheel.wheel.radius + wheel.suspension.maxCompression);
-    return out;
+    return strutFrameAlong(wheel, rotate(chassis.q, unitTravel), chassis, cm);
 }
 inline StrutFrame strutFrame(const WheelConfig& wheel, const ChassisState& chassis, const btVector3& cm)
 {

@@ -2,6 +2,7 @@
 
 #include "vehicle/Assert.h"
 #include "vehicle/Camber.h"
+#include "vehicle/Rotate.h"
 #include "vehicle/tire/Tire.h"
 
 #include <algorithm>
@@ -67,8 +68,8 @@ double groundCamber(const btQuaternion& body, double steerAngle, double suspensi
     // from angles. Straight wheels skip the maths library, as tireFrame does.
     const double cs = steerAngle == 0.0 ? 1.0 : std::cos(steerAngle);
     const double ss = steerAngle == 0.0 ? 0.0 : std::sin(steerAngle);
-    const btVector3 lng = quatRotate(body, btVector3(cs, ss, 0.0));
-    const btVector3 lat = quatRotate(body, btVector3(-ss, cs, 0.0));
+    const btVector3 lng = rotate(body, btVector3(cs, ss, 0.0));
+    const btVector3 lat = rotate(body, btVector3(-ss, cs, 0.0));
     // The normal projected into the plane across the rolling axis; its lateral part is sin θ₀.
     const btVector3 t = normal - lng * normal.dot(lng);
     const double length = t.length();
@@ -109,7 +110,7 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     const double mu = tireFriction(wc.tire, in.road.frictionPair, sL);
 
     // §2.12 low-speed sticky tires.
-    out.arm = quatRotate(cs.q, toBt(wheelTireForceAppPoint(wc, in.jounce)) - cm);
+    out.arm = in.arm ? *in.arm : rotate(cs.q, toBt(wheelTireForceAppPoint(wc, in.jounce)) - cm);
     stickyTire(in, vL, vT, omega, ws, out);
     const bool spring = in.generation.stickyRows == StickyRowLaw::AccelerationSpring;
     const double lonDamping = in.generation.stickyLongitudinal.damping;

@@ -36,6 +36,9 @@ struct TireContact {
     double h = 0.0;                   ///< sub-step, s
     PhysxTimer timerStep = 0.0f;      ///< the sub-step in single precision, for the sticky timers (§2.31)
     bool rowSubStep = false;          ///< constraint rows are made in this sub-step (the generation's choice)
+    /// The tire force's application point minus the CoM in the world when the caller has it (the
+    /// suspension force's, at the same point), else null and worked out here.
+    const btVector3* arm = nullptr;
 };
 
 /// PhysX 5's camber (vehicle-model-physx5.md P4): the angle by which a wheel -- rolled by its

@@ -7,14 +7,18 @@
 #include "vehicle/DrivetrainStage.h"
 #include "vehicle/GearStage.h"
 #include "vehicle/RoadQueryStage.h"
+#include "vehicle/Rotate.h"
 #include "vehicle/StickySprings.h"
 #include "vehicle/SuspensionStage.h"
 #include "vehicle/TireStage.h"
 #include "vehicle/tire/TireModel.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 
 namespace jounce::sim {
 namespace {
@@ -148,9 +152,22 @@ void Vehicle::rebuildWheels()
 
 void Vehicle::cacheTravelDirections()
 {
+    // Equal bits, not equal values: a -0 for a +0 could change the sign of a zero in the rotation.
+    const auto sameBits = [](const btVector3& a, const btVector3& b) {
+        return std::bit_cast<std::uint64_t>(a.x()) == std::bit_cast<std::uint64_t>(b.x()) &&
+               std::bit_cast<std::uint64_t>(a.y()) == std::bit_cast<std::uint64_t>(b.y()) &&
+               std::bit_cast<std::uint64_t>(a.z()) == std::bit_cast<std::uint64_t>(b.z());
+    };
     travel_.clear();
-    for (const WheelConfig& w : config_->wheels)
+    travelAsPrevious_.clear();
+    tireArmIsSuspensionArm_.clear();
+    for (const WheelConfig& w : config_->wheels) {
         travel_.push_back(unitTravelDirection(w));
+        travelAsPrevious_.push_back(travel_.size() > 1 && sameBits(travel_.back(), travel_[travel_.size() - 2]));
+        // Compliance graphs may move the two points apart with the jounce.
+        tireArmIsSuspensionArm_.push_back(!w.compliance && sameBits(toBt(w.geometry.suspForceAppPointOffset),
+                                                                    toBt(w.geometry.tireForceAppPointOffset)));
+    }
 }
 
 void Vehicle::applyGeneration()
@@ -218,7 +235,7 @@ void Vehicle::reset(const SpawnPose& pose)
     driveState_.autoBoxOn = true;
     drive_ = DriveResult{};
     lastVelocity_ = btVector3(0, 0, 0);
-    localAccel_ = btVector3(0, 0, 0);
+    accel_ = AccelerationSample{};
     constraint_->clearRows();
 }
 
@@ -243,9 +260,17 @@ bool Vehicle::inAir() const
 void Vehicle::afterWorldStep(double dt)
 {
     const btVector3 v = body_->getLinearVelocity();
-    const btQuaternion q = body_->getCenterOfMassTransform().getRotation();
-    localAccel_ = quatRotate(q.inverse(), (v - lastVelocity_) / dt);
+    accel_ = {lastVelocity_, v, dt, body_->getCenterOfMassTransform().getBasis()};
     lastVelocity_ = v;
+}
+
+btVector3 Vehicle::localAcceleration() const
+{
+    if (accel_.dt == 0.0)
+        return btVector3(0, 0, 0);
+    btQuaternion q;
+    accel_.basis.getRotation(q);  // what getCenterOfMassTransform().getRotation() gave after the step
+    return rotate(q.inverse(), (accel_.after - accel_.before) / accel_.dt);
 }
 
 void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravity)
@@ -281,15 +306,18 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
     }
 
     // U1: scene queries with the start pose (§2.1, §2.2).
+    btVector3 direction(0, 0, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        startStrut_[i] = strutFrame(c.wheels[i], travel_[i], cs, cm);
+        if (!travelAsPrevious_[i])
+            direction = rotate(cs.q, travel_[i]);
+        startStrut_[i] = strutFrameAlong(c.wheels[i], direction, cs, cm);
         road_[i] = queryRoad(*ground_, surfaceMap_, c, c.wheels[i], startStrut_[i]);
         if (road_[i].unknownGroundSurface >= 0)
             unknownTouched_[std::size_t(road_[i].unknownGroundSurface)] = 1;
     }
 
     // U9: sub-step count from the forward speed at the start (§2.26).
-    const double forwardSpeed = cs.v.dot(quatRotate(cs.q, btVector3(1, 0, 0)));
+    const double forwardSpeed = cs.v.dot(rotate(cs.q, btVector3(1, 0, 0)));
     const double subStepSpeed = generation.signedSubStepSpeed ? forwardSpeed : std::fabs(forwardSpeed);
     const int subSteps = subStepSpeed < c.simulation.thresholdLongitudinalSpeed
                              ? c.simulation.lowForwardSpeedSubStepCount
@@ -364,17 +392,20 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     std::array<double, kMaxWheels> tireTorque;
     std::fill_n(tireTorque.begin(), n, 0.0);
     std::array<btVector3, kMaxWheels> strutDirection, forceArm;  // of touching wheels, for the anti-roll bars
-    const btVector3 lateralAxis = quatRotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2), for the tire frames
+    const btVector3 lateralAxis = rotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2), for the tire frames
+    btVector3 direction(0, 0, 0);
     for (std::size_t i = 0; i < n; ++i) {
         const WheelConfig& wc = c.wheels[i];
         WheelState& ws = state_[i];
         WheelResult& res = results_[i];
         out.touching[i] = false;
         // The first sub-step starts from the update's start pose: its struts are the rays'.
-        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrame(wc, travel_[i], cs, step.cm);
+        if (step.index != 0 && !travelAsPrevious_[i])
+            direction = rotate(cs.q, travel_[i]);
+        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrameAlong(wc, direction, cs, step.cm);
         JounceProbe probe{generation.jounceQuery};
         if (probe.query == JounceQuery::CylinderSweep)
-            probe.wheelAxis = quatRotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
+            probe.wheelAxis = rotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
         const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws, probe);
         out.jounce[i] = susp.jounce;
         out.longSpeed[i] = 0.0;
@@ -408,6 +439,7 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         contact.timerStep = step.timerStep;
         contact.brakeIntent = brakeIntent;
         contact.rowSubStep = step.rowSubStep;
+        contact.arm = tireArmIsSuspensionArm_[i] ? &sf.arm : nullptr;
         const TireResult tire = tireStage(contact, cs, step.cm, ws);
         res.suspForce += sf.normalForce;
         res.tireLoad += tire.load.filteredLoad;
@@ -428,7 +460,8 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
 
     // U10c - U10g: engine and wheel speeds, wheel angles (§2.18 - §2.24). A PhysX 5 gearbox advances
     // here, and a change that completes couples the engine from this sub-step on.
-    const DriveCoupling engaged = advanceGearboxInSubStep(c, generation, step.h, driveState_.gearbox, coupling);
+    std::optional<DriveCoupling> changed;
+    const DriveCoupling& engaged = advanceGearboxInSubStep(c, generation, step.h, driveState_.gearbox, coupling, changed);
     std::array<double, kMaxWheels> omegaNew;
     std::fill_n(omegaNew.begin(), n, 0.0);
     drive_.engineDriveTorque = solveDrivetrain(c, generation, in, cmd, engaged, step.h, state_, std::span(tireTorque).first(n),
@@ -464,17 +497,19 @@ void Vehicle::publish(int subSteps, const UpdateCommands& cmd, const DriveCoupli
     for (std::size_t i = 0; i < c.wheels.size(); ++i) {
         WheelResult& res = results_[i];
         const WheelState& ws = state_[i];
-        res.suspForce *= inv;
-        res.tireLoad *= inv;
-        res.rawTireLoad *= inv;
-        res.normTireLoad *= inv;
-        res.tireFriction *= inv;
-        res.longSlip *= inv;
-        res.latSlip *= inv;
-        res.normLongForce *= inv;
-        res.normLatForce *= inv;
-        res.normAligningMoment *= inv;
-        res.tireForce *= inv;
+        if (subSteps > 1) {  // a product with 1 is the value itself, bit for bit: one sub-step skips them
+            res.suspForce *= inv;
+            res.tireLoad *= inv;
+            res.rawTireLoad *= inv;
+            res.normTireLoad *= inv;
+            res.tireFriction *= inv;
+            res.longSlip *= inv;
+            res.latSlip *= inv;
+            res.normLongForce *= inv;
+            res.normLatForce *= inv;
+            res.normAligningMoment *= inv;
+            res.tireForce *= inv;
+        }
         res.jounce = out.jounce[i];
         res.inAir = !out.touching[i];
         res.surface = out.touching[i] ? road_[i].surface : -1;

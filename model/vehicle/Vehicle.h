@@ -119,7 +119,7 @@ public:
     /// Velocity of the chassis origin in the vehicle frame: x forward, y left.
     btVector3 localVelocity() const;
     /// Acceleration of the CoM over the last step in the vehicle frame.
-    const btVector3& localAcceleration() const { return localAccel_; }
+    btVector3 localAcceleration() const;
     /// True when every wheel was in the air in the last update.
     bool inAir() const;
     /// Height of the chassis origin above flat ground when every wheel is at zero jounce.
@@ -156,7 +156,7 @@ private:
     /// The ground's surface names matched to the vehicle's surface types.
     void mapSurfaces();
     void rebuildWheels();
-    /// travel_ from the configuration's wheels (after any change of it).
+    /// travel_ and the per-wheel geometry flags from the configuration's wheels (after any change of it).
     void cacheTravelDirections();
     /// The configuration's model generation, and the body's gravity to match it: a generation that
     /// integrates gravity in its sub-steps takes it away from the rigid-body step.
@@ -180,13 +180,25 @@ private:
     std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
     const ModelGeneration* generation_ = nullptr;  ///< the configuration's (simulation.model)
     std::vector<btVector3> travel_;        ///< per wheel, the unit suspension travel direction (chassis frame)
+    /// Per wheel: its travel_ is the previous wheel's, bit for bit, so is its direction in the world.
+    std::vector<char> travelAsPrevious_;
+    /// Per wheel: the tire force acts at the suspension force's point, so their arms are one rotation.
+    std::vector<char> tireArmIsSuspensionArm_;
     std::vector<WheelResult> results_;
     std::vector<int> surfaceMap_;  ///< ground surface index -> vehicle surface type, -1 not in the table
     std::vector<char> unknownTouched_;  ///< per ground surface: an unknown one a wheel has touched
     DriveState driveState_;
     DriveResult drive_;
     btVector3 lastVelocity_{0, 0, 0};
-    btVector3 localAccel_{0, 0, 0};
+    /// The last step's velocities and the body's basis after it: localAcceleration() works the
+    /// acceleration out when asked (telemetry asks; a bare World stepping cars seldom does).
+    struct AccelerationSample {
+        btVector3 before{0, 0, 0};
+        btVector3 after{0, 0, 0};
+        double dt = 0.0;  ///< 0: no step since the reset, no acceleration
+        btMatrix3x3 basis = btMatrix3x3::getIdentity();
+    };
+    AccelerationSample accel_;
 };
 
 }  // namespace jounce::sim

@@ -1,5 +1,7 @@
 #include "vehicle/VehicleTelemetry.h"
 
+#include "vehicle/Rotate.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -29,9 +31,9 @@ ChassisMotion chassisMotion(const Vehicle& vehicle)
     const btQuaternion q = com.getRotation();  // the rotation chassisTransform() and localVelocity() use
     ChassisMotion m;
     m.transform = com;
-    m.transform.setOrigin(com.getOrigin() - quatRotate(q, toBt(vehicle.config().chassis.cmOffset)));
-    m.localVelocity = quatRotate(q.inverse(), body.getLinearVelocity());
-    m.localAngularVelocity = quatRotate(q.inverse(), body.getAngularVelocity());
+    m.transform.setOrigin(com.getOrigin() - rotate(q, toBt(vehicle.config().chassis.cmOffset)));
+    m.localVelocity = rotate(q.inverse(), body.getLinearVelocity());
+    m.localAngularVelocity = rotate(q.inverse(), body.getAngularVelocity());
     eulerZY(m.transform.getBasis(), m.yaw, m.pitch);
     return m;
 }

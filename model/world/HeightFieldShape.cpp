@@ -64,15 +64,6 @@ void HeightFieldShape::processAllTriangles(btTriangleCallback* callback, const b
         btHeightfieldTerrainShape::processAllTriangles(callback, aabbMin, aabbMax);
 }
 
-btVector3 HeightFieldShape::vertex(int i, int j) const
-{
-    // getVertex's arithmetic for the z-up axis, in its order, so the values are bit-identical.
-    btVector3 v((-m_width / btScalar(2.0)) + i, (-m_length / btScalar(2.0)) + j,
-                heights_[std::size_t(j) * std::size_t(nx_) + std::size_t(i)] - m_localOrigin.getZ());
-    v *= m_localScaling;
-    return v;
-}
-
 namespace {
 
 /// Where segment from -> to crosses the plane through `corner` with normal `n` (any length or
@@ -111,7 +102,9 @@ HeightFieldShape::CellHit HeightFieldShape::intersectWithinCell(const btVector3&
     // Bullet's split of the cell: triangle A (c00, c01, c10) on the c00 side of the diagonal from
     // c01 to c10, triangle B (c10, c01, c11) on the other. Each is hit where the segment crosses
     // its plane with the crossing's plan position on its side of the diagonal.
-    const btVector3 c00 = vertex(i, j), c01 = vertex(i, j + 1), c10 = vertex(i + 1, j), c11 = vertex(i + 1, j + 1);
+    const double x0 = nodeX(i), x1 = nodeX(i + 1), y0 = nodeY(j), y1 = nodeY(j + 1);
+    const btVector3 c00(x0, y0, nodeZ(i, j)), c01(x0, y1, nodeZ(i, j + 1)), c10(x1, y0, nodeZ(i + 1, j)),
+        c11(x1, y1, nodeZ(i + 1, j + 1));
     const double sx = c10.x() - c00.x(), sy = c01.y() - c00.y();
     // < 0: A's side, > 0: B's side. A crossing just past the diagonal still counts for both (the
     // planes meet there), so rounding cannot let a ray slip between the two triangles.

@@ -64,8 +64,15 @@ private:
         double low;   ///< lowest raw node height
         double high;  ///< highest raw node height
     };
-    /// Node (i, j) as Bullet's getVertex places it (shape-local, scaled).
-    btVector3 vertex(int i, int j) const;
+    /// Node (i, j) as Bullet's getVertex places it (shape-local, scaled), one coordinate at a time:
+    /// the four corners of a cell share two columns and two rows. getVertex's arithmetic for the
+    /// z-up axis, in its order, so the values are bit-identical.
+    double nodeX(int i) const { return ((-m_width / btScalar(2.0)) + i) * m_localScaling.getX(); }
+    double nodeY(int j) const { return ((-m_length / btScalar(2.0)) + j) * m_localScaling.getY(); }
+    double nodeZ(int i, int j) const
+    {
+        return (heights_[std::size_t(j) * std::size_t(nx_) + std::size_t(i)] - m_localOrigin.getZ()) * m_localScaling.getZ();
+    }
 
     const double* heights_;  ///< the field's heights, row-major (j * nx + i), as Bullet reads them
     int nx_, ny_;          ///< nodes
