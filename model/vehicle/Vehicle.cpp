@@ -378,14 +378,12 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     const VehicleConfig& c = *config_;
     const ModelGeneration& generation = *generation_;
     const std::size_t n = c.wheels.size();
-    btVector3 force(0, 0, 0);
-    btVector3 torque(0, 0, 0);
+    btVector3 force(0, 0, 0), torque(0, 0, 0);
 
     // U10a: brakes from the current wheel speeds (§2.15).
     const WheelBrakes brakes = wheelBrakes(c, in, cmd, state_);
-    bool brakeIntent = false;
-    for (std::size_t i = 0; i < n; ++i)
-        brakeIntent = brakeIntent || brakes[i].applied;
+    const bool brakeIntent =
+        std::any_of(brakes.begin(), brakes.begin() + std::ptrdiff_t(n), [](const WheelBrake& b) { return b.applied; });
 
     // U10b: suspension and tires, wheel by wheel; forces add up in wheel order (§2.3 - §2.12).
     // Only the first n entries are read; zeroing all kMaxWheels of them cost more than the loop below.
@@ -423,7 +421,6 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
         forceArm[i] = sf.arm;
         force += sf.force;
         torque += sf.arm.cross(sf.force);
-
         TireContact contact{wc, road_[i], c.tireLoadFilter, generation};
         contact.contactPoint = susp.contactPoint;
         contact.lateralAxis = lateralAxis;
