@@ -43,7 +43,8 @@ public:
     explicit XYPlotCanvas(const XYPlotState& state, QWidget* parent = nullptr);
 
     QSize sizeHint() const override { return {360, 320}; }
-    QSize minimumSizeHint() const override { return {150, 110}; }  // fits the bottom dock at 1366x768
+    /// Fits the bottom dock at 1366×768; the friction circles need about 60 px each, in a row.
+    QSize minimumSizeHint() const override;
 
     /// The panels as last painted: one, or one per wheel for the friction circles.
     const std::vector<Panel>& panels() const { return panels_; }
@@ -51,6 +52,8 @@ public:
     QPointF toPixel(int panel, QPointF si) const;
     /// The panel under a widget position, or -1.
     int panelAt(QPointF position) const;
+    /// Where the wheel labels of the friction circles go (above each circle), as last painted.
+    std::vector<QRectF> wheelLabelRects() const;
     /// The display units of the axes as last painted.
     const XYUnit& xUnit() const { return xUnit_; }
     const XYUnit& yUnit() const { return yUnit_; }
@@ -66,6 +69,7 @@ protected:
 
 private:
     void layoutPanels(const QFontMetricsF& fm);
+    QFont labelFont() const;
     QString backgroundKey() const;
     void paintBackground();
     void computeAxes();
@@ -83,6 +87,7 @@ private:
     AxisTicks xAxis_;
     AxisTicks yAxis_;
     QRectF area_;        ///< where the panels go (inside the axis titles)
+    int gridColumns_ = 1;  ///< panels per row
     QPolygonF polyline_; ///< reused by drawTrail, so painting allocates nothing per point
     QPixmap background_; ///< everything but the trails, as last drawn
     QString backgroundKey_;
