@@ -100,6 +100,22 @@ QString XYPlotCanvas::axisTitle(const XYAxisDef& axis, const XYUnit& unit)
     return s;
 }
 
+QString XYPlotCanvas::fittedAxisTitle(const XYAxisDef& axis, const XYUnit& unit, const QFontMetricsF& fm, double room)
+{
+    XYAxisDef shorter = axis;
+    if (!axis.shortTitle.isEmpty())
+        shorter.title = axis.shortTitle;
+    XYAxisDef bare = shorter;
+    bare.note.clear();
+    QString s;
+    for (const XYAxisDef* a : {&axis, static_cast<const XYAxisDef*>(&shorter), static_cast<const XYAxisDef*>(&bare)}) {
+        s = axisTitle(*a, unit);
+        if (fm.horizontalAdvance(s) <= room)
+            return s;
+    }
+    return fm.elidedText(s, Qt::ElideMiddle, std::max(0.0, room));
+}
+
 QColor XYPlotCanvas::seriesColor(int series) const
 {
     return state_.selection.kind == XYKind::FrictionCircles ? wheelColor(series) : vehicleColor(0);
@@ -415,11 +431,13 @@ void XYPlotCanvas::drawAxisTitles(QPainter& p) const
 {
     const QFontMetricsF fm(p.font());
     p.setPen(kText);
-    const QString xt = axisTitle(state_.def.x, xUnit_);
-    p.drawText(QPointF(area_.center().x() - fm.horizontalAdvance(xt) / 2.0, height() - fm.descent() - 3.0), xt);
-    const QString yt = axisTitle(state_.def.y, yUnit_);
+    // Centred on the plot area, and no longer than fits on both sides of its centre in the widget.
+    const QPointF c = area_.center();
+    const QString xt = fittedAxisTitle(state_.def.x, xUnit_, fm, 2.0 * std::min(c.x(), width() - c.x()) - 6.0);
+    p.drawText(QPointF(c.x() - fm.horizontalAdvance(xt) / 2.0, height() - fm.descent() - 3.0), xt);
+    const QString yt = fittedAxisTitle(state_.def.y, yUnit_, fm, 2.0 * std::min(c.y(), height() - c.y()) - 6.0);
     p.save();
-    p.translate(fm.ascent() + 3.0, area_.center().y() + fm.horizontalAdvance(yt) / 2.0);
+    p.translate(fm.ascent() + 3.0, c.y() + fm.horizontalAdvance(yt) / 2.0);
     p.rotate(-90.0);
     p.drawText(QPointF(0.0, 0.0), yt);
     p.restore();

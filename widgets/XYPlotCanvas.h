@@ -59,6 +59,9 @@ public:
     const XYUnit& yUnit() const { return yUnit_; }
     /// Axis title with unit and sign note: "Lateral acceleration (g), + left".
     static QString axisTitle(const XYAxisDef& axis, const XYUnit& unit);
+    /// The longest form of the title that fits `room` pixels: whole, short with the sign note,
+    /// short, then elided in the middle (the unit at the end stays). The tooltip has it whole.
+    static QString fittedAxisTitle(const XYAxisDef& axis, const XYUnit& unit, const QFontMetricsF& fm, double room);
     /// The text a tooltip at `position` shows ("" outside every panel).
     QString toolTipAt(QPointF position) const;
 
