@@ -287,12 +287,16 @@ void XYPlotCanvas::drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels,
     const QRectF& r = panel.rect;
     p.fillRect(r, Qt::white);
     const QFontMetricsF fm(p.font());
+    // Circles side by side: a label reaching into the gap would run into the next circle's.
+    const double overhang = state_.selection.kind == XYKind::FrictionCircles ? 3.0 : 1e9;
     forEachTick(panel.x, [&](double v) {
         const double x = r.left() + (v - panel.x.lo) / (panel.x.hi - panel.x.lo) * r.width();
         p.setPen(QPen(std::fabs(v) < panel.x.step * 1e-6 ? kZero : kGrid, 1.0));
         p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
-        if (xLabels) {
-            const QString t = tickText(v, panel.x.decimals);
+        const QString t = tickText(v, panel.x.decimals);
+        // As wide as the negative label, so that the labels left are symmetric about 0.
+        const double half = fm.horizontalAdvance(tickText(-std::fabs(v), panel.x.decimals)) / 2.0;
+        if (xLabels && x - half >= r.left() - overhang && x + half <= r.right() + overhang) {
             p.setPen(kText);
             p.drawText(QPointF(x - fm.horizontalAdvance(t) / 2.0, r.bottom() + fm.ascent() + 3.0), t);
         }
