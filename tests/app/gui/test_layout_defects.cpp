@@ -5,10 +5,15 @@
 // the X–Y plots.
 
 #include "MainWindow.h"
+#include "widgets/CurveEditor.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlotPair.h"
 
+#include <QChartView>
 #include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QTableWidget>
 #include <QImage>
 #include <QtTest>
 
@@ -90,6 +95,43 @@ private slots:
                 QVERIFY(!label.intersects(other));
             labels.push_back(label);
         }
+    }
+
+    void torqueCurveChartTakesTheWidthAt1920x1080()
+    {
+        // The torque-curve chart was about 200 px wide beside a half-empty table, its legend
+        // "torque…" and its axis titles "fraction of peakTor…", "engine speed / maxO…".
+        gui::MainWindow w;
+        openAt(w, QRect(0, 0, 1920, 1080));
+        widgets::CurveEditor& editor = w.curves();
+        QVERIFY(editor.showCurve("torqueCurve"));
+        QTest::qWait(50);
+        auto* view = editor.findChild<QChartView*>();
+        auto* table = editor.findChild<QTableWidget*>();
+        QVERIFY(view && table);
+        QVERIFY2(view->width() >= editor.width() * 6 / 10,
+                 qPrintable(QStringLiteral("chart %1 px of %2").arg(view->width()).arg(editor.width())));
+        if (table->x() > view->x()) {  // beside the chart: no wider than its columns
+            int columns = 0;
+            for (int c = 0; c < table->columnCount(); ++c)
+                columns += table->columnWidth(c);
+            QVERIFY2(table->viewport()->width() - columns <= 24,
+                     qPrintable(QStringLiteral("table %1 px for %2 px of columns").arg(table->viewport()->width()).arg(columns)));
+        }
+        // No text of the chart (legend, axis titles, tick labels) cut short.
+        int texts = 0;
+        for (QGraphicsItem* item : view->scene()->items()) {
+            if (!item->isVisible())
+                continue;
+            QString text;
+            if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
+                text = t->toPlainText();
+            else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+                text = s->text();
+            texts += text.isEmpty() ? 0 : 1;
+            QVERIFY2(!text.contains("...") && !text.contains(QChar(0x2026)), qPrintable("elided: " + text));
+        }
+        QVERIFY(texts >= 4);  // two axis titles and two legend entries at least
     }
 };
 
