@@ -10,9 +10,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QScatterSeries>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -32,6 +34,20 @@ double roundSignificant(double v)
         return v;
     const double scale = std::pow(10.0, 3 - std::floor(std::log10(std::fabs(v))));
     return std::round(v * scale) / scale;
+}
+
+/// A header longer than 12 characters broken at the space nearest its middle.
+QString twoLines(QString text)
+{
+    if (text.size() <= 12)
+        return text;
+    qsizetype best = -1;
+    for (qsizetype i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1))
+        if (best < 0 || std::abs(i - text.size() / 2) < std::abs(best - text.size() / 2))
+            best = i;
+    if (best > 0)
+        text[best] = '\n';
+    return text;
 }
 
 void applyRange(QValueAxis* axis, const AxisRange& r)
@@ -92,15 +108,16 @@ CurveEditor::CurveEditor(QWidget* parent) : QWidget(parent)
     auto* top = new QHBoxLayout();
     top->addWidget(curveBox_, 1);
     top->addWidget(wheelBox_);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(view_);
-    split->addWidget(table_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split_ = new QSplitter(Qt::Horizontal, this);
+    split_->addWidget(view_);
+    split_->addWidget(table_);
+    split_->setStretchFactor(0, 1);
+    split_->setStretchFactor(1, 0);
+    split_->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(top);
-    layout->addWidget(split, 1);
+    layout->addWidget(split_, 1);
 
     // New display units: labels, table and points in the new unit, and axes chosen afresh for it.
     connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
@@ -144,7 +161,7 @@ void CurveEditor::buildChart()
 void CurveEditor::buildTable()
 {
     table_ = new QTableWidget(this);
-    table_->setMinimumWidth(170);
+    table_->setMinimumWidth(120);
     table_->verticalHeader()->setVisible(false);
     table_->setToolTip(tr("The points as numbers; edit a cell to change a point"));
     connect(table_, &QTableWidget::cellChanged, this, [this](int row, int column) {
@@ -257,7 +274,8 @@ void CurveEditor::redraw()
         chart_->setTitle(tr("No curve"));
         return;
     }
-    chart_->setTitle(QString::fromStdString(d->title));
+    // The curve box above names the curve: no chart title, so the axes get the height.
+    chart_->setTitle(QString());
     xAxis_->setTitleText(QString::fromStdString(d->xLabel));
     yAxis_->setTitleText(QString::fromStdString(d->yLabel));
     for (std::size_t s = 0; s < d->series.size(); ++s) {
@@ -284,6 +302,9 @@ void CurveEditor::redraw()
             series->attachAxis(xAxis_);
             series->attachAxis(yAxis_);
         }
+        // The points are the line's handles: one legend entry per curve is enough.
+        for (QLegendMarker* marker : chart_->legend()->markers(pts))
+            marker->setVisible(false);
         lines_.push_back(line);
         points_.push_back(pts);
     }
@@ -341,6 +362,13 @@ void CurveEditor::fillTable()
     table_->setColumnCount(int(headers.size()));
     table_->setRowCount(int(rows));
     table_->setHorizontalHeaderLabels(headers);
+    // Long headers on two lines, so a column is about as wide as its numbers ("engine speed /
+    // maxOmega" over "0.3"); the tooltip has the header on one line.
+    for (int c = 0; c < table_->columnCount(); ++c) {
+        QTableWidgetItem* header = table_->horizontalHeaderItem(c);
+        header->setToolTip(header->text());
+        header->setText(twoLines(header->text()));
+    }
     for (std::size_t r = 0; r < rows; ++r) {
         const CurvePoint& first = d->series[0].points[std::min(r, d->series[0].points.size() - 1)];
         auto* xi = new QTableWidgetItem(QString::number(first.x * d->xScale, 'g', 6));
@@ -357,6 +385,34 @@ void CurveEditor::fillTable()
     }
     table_->resizeColumnsToContents();
     updatingTable_ = false;
+    arrangeChartAndTable();
+}
+
+void CurveEditor::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeChartAndTable();
+}
+
+void CurveEditor::arrangeChartAndTable()
+{
+    // The table only as wide as its columns; the chart takes the rest. Where that leaves the chart
+    // too narrow the table goes below it, if there is height for a few rows; else it scrolls.
+    int need = 2 * table_->frameWidth() + table_->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < table_->columnCount(); ++c)
+        need += table_->columnWidth(c);
+    const int rows = table_->rowCount() > 0 ? table_->rowHeight(0) * std::min(table_->rowCount(), 6) : 0;
+    const int tableHeight = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth() + rows + 4;
+    const int w = split_->width();
+    const int h = split_->height();
+    const int chartMin = view_->minimumWidth();
+    const bool below = w - need < std::max(chartMin, w * 6 / 10) && h - tableHeight >= view_->minimumHeight();
+    split_->setOrientation(below ? Qt::Vertical : Qt::Horizontal);
+    table_->setMaximumSize(below ? QWIDGETSIZE_MAX : std::max(table_->minimumWidth(), need), below ? tableHeight : QWIDGETSIZE_MAX);
+    if (below)
+        split_->setSizes({h - tableHeight, tableHeight});
+    else
+        split_->setSizes({w - std::min(need, w - chartMin), std::min(need, w - chartMin)});
 }
 
 void CurveEditor::updateOperatingPoint()

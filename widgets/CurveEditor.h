@@ -1,6 +1,7 @@
 #pragma once
-// Curve editors: a chart with draggable points and a numeric table beside it, for every curve of
-// CurveDefinitions, with the live operating point from telemetry. A drag is one undoable edit,
+// Curve editors: a chart with draggable points and a numeric table beside it (below it in a
+// narrow dock), for every curve of CurveDefinitions, with the live operating point from
+// telemetry. A drag is one undoable edit,
 // applied when the mouse is released; the axes hold still while it lasts. Per-wheel edits follow
 // the link box (WheelLink) as the parameter editor's do. Axes, table and drags are in the display
 // units (DisplayUnits.h) and follow a change of them; edits are stored SI.
@@ -20,6 +21,7 @@ class QChart;
 class QComboBox;
 class QLineSeries;
 class QScatterSeries;
+class QSplitter;
 class QTableWidget;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -53,7 +55,12 @@ public:
 signals:
     void message(const QString& text);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    /// The chart beside the table, or above it where the editor is narrow.
+    void arrangeChartAndTable();
     friend class CurveChartView;
     /// The chart with its axes, the live operating point and the view that turns mouse drags into edits.
     void buildChart();
@@ -99,6 +106,7 @@ private:
     std::vector<QLineSeries*> lines_;
     QScatterSeries* operating_;
     QTableWidget* table_;
+    QSplitter* split_;
     Drag drag_;
     AxisRange xRange_;
     AxisRange yRange_;

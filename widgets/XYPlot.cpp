@@ -249,6 +249,7 @@ void XYPlot::reconfigure(bool refillFromHistory)
     if (refillFromHistory)
         refill();
     syncControls();
+    canvas_->updateGeometry();  // the friction circles' minimum size differs from the others'
     canvas_->update();
 }
 

@@ -82,6 +82,14 @@ XYPlotCanvas::XYPlotCanvas(const XYPlotState& state, QWidget* parent) : QWidget(
     polyline_.reserve(static_cast<qsizetype>(XYPlotTrail::kDefaultCapacity) + 2);
 }
 
+QSize XYPlotCanvas::minimumSizeHint() const
+{
+    if (state_.selection.kind != XYKind::FrictionCircles)
+        return {150, 110};
+    const int inRow = std::clamp(static_cast<int>(state_.trails.size()), 1, 4);
+    return {70 + inRow * 68, 110};
+}
+
 QString XYPlotCanvas::axisTitle(const XYAxisDef& axis, const XYUnit& unit)
 {
     QString s = axis.title;
@@ -90,6 +98,22 @@ QString XYPlotCanvas::axisTitle(const XYAxisDef& axis, const XYUnit& unit)
     if (!axis.note.isEmpty())
         s += QStringLiteral(", ") + axis.note;
     return s;
+}
+
+QString XYPlotCanvas::fittedAxisTitle(const XYAxisDef& axis, const XYUnit& unit, const QFontMetricsF& fm, double room)
+{
+    XYAxisDef shorter = axis;
+    if (!axis.shortTitle.isEmpty())
+        shorter.title = axis.shortTitle;
+    XYAxisDef bare = shorter;
+    bare.note.clear();
+    QString s;
+    for (const XYAxisDef* a : {&axis, static_cast<const XYAxisDef*>(&shorter), static_cast<const XYAxisDef*>(&bare)}) {
+        s = axisTitle(*a, unit);
+        if (fm.horizontalAdvance(s) <= room)
+            return s;
+    }
+    return fm.elidedText(s, Qt::ElideMiddle, std::max(0.0, room));
 }
 
 QColor XYPlotCanvas::seriesColor(int series) const
@@ -144,7 +168,8 @@ void XYPlotCanvas::computeAxes()
             for (const std::vector<QPointF>& limit : v.frictionLimits)
                 for (const QPointF& q : limit)
                     extent = std::max({extent, std::fabs(q.x()), std::fabs(q.y())});
-        const double r = std::ceil(std::max(extent, b.maxAbs()) * 1.1 / 0.25) * 0.25;
+        // Just beyond the limit: in a low dock every pixel of the circle counts.
+        const double r = std::ceil(std::max(extent, b.maxAbs()) * 1.04 / 0.05) * 0.05;
         xAxis_ = yAxis_ = symmetric(r, niceStep(2.0 * r, 5));
         return;
     }
@@ -178,20 +203,42 @@ void XYPlotCanvas::layoutPanels(const QFontMetricsF& fm)
     const double line = fm.height();
     double yLabelWidth = 0.0;
     forEachTick(yAxis_, [&](double v) { yLabelWidth = std::max(yLabelWidth, fm.horizontalAdvance(tickText(v, yAxis_.decimals))); });
-    area_ = QRectF(rect()).adjusted(line + 8.0, 6.0, -10.0, -(line + 6.0));
     const int n = static_cast<int>(state_.trails.size());
     const bool grid = state_.selection.kind == XYKind::FrictionCircles;
-    const int cols = grid && n >= 2 ? 2 : 1;
-    const int rows = grid ? (n + cols - 1) / cols : 1;
-    const double cellW = area_.width() / cols;
-    const double cellH = area_.height() / rows;
+    area_ = QRectF(rect()).adjusted(line + 8.0, 6.0, grid ? -4.0 : -10.0, -(line + 6.0));
+    // Tick labels only left of the first column and under the last row; a wheel label above each
+    // friction circle, outside it, where it cannot cover the trail.
     const double left = yLabelWidth + 6.0;
     const double bottom = line + 4.0;
-    const double gap = grid ? 8.0 : 0.0;
-    double w = std::max(10.0, cellW - left - gap);
-    double h = std::max(10.0, cellH - bottom - gap);
-    if (state_.def.equalAspect)
+    const double gap = grid ? 6.0 : 0.0;
+    const double label = grid ? QFontMetricsF(labelFont()).height() + 1.0 : 0.0;
+    double w = std::max(10.0, area_.width() - left);
+    double h = std::max(10.0, area_.height() - bottom);
+    int cols = 1;
+    double rowGap = 0.0;
+    if (grid) {
+        // The column count that gives the largest circles: a row of four in a wide, low dock,
+        // two by two in a square one. Even counts keep a left wheel beside its right one.
+        double best = -1.0;
+        for (int c = 1; c <= n; ++c) {
+            if (c != 1 && c != n && c % 2 != 0)
+                continue;
+            const int r = (n + c - 1) / c;
+            // A last row that is not full leaves x tick labels under the row above it.
+            const double rg = r > 1 && n % c != 0 ? std::max(gap, bottom) : gap;
+            const double size = std::min((area_.width() - left - (c - 1) * gap) / c, (area_.height() - bottom - (r - 1) * rg) / r - label);
+            if (size > best + 0.5) {
+                best = size;
+                cols = c;
+                rowGap = rg;
+            }
+        }
+        w = h = std::max(10.0, best);
+    } else if (state_.def.equalAspect) {
         w = h = std::min(w, h);
+    }
+    gridColumns_ = cols;
+    const int rows = (std::max(1, n) + cols - 1) / cols;
     // Fewer ticks where the labels would touch: the next 1-2-5 step until they have room.
     const auto thin = [](AxisTicks& a, double pixels, double room) {
         while (a.step > 0.0 && a.step / (a.hi - a.lo) * pixels < room) {
@@ -204,12 +251,35 @@ void XYPlotCanvas::layoutPanels(const QFontMetricsF& fm)
     thin(xAxis_, w, xLabel + 12.0);
     thin(yAxis_, h, line + 6.0);
     panels_.assign(std::size_t(grid ? n : 1), Panel{{}, xAxis_, yAxis_});
-    for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
-        const QRectF cell(area_.left() + (i % cols) * cellW, area_.top() + (i / cols) * cellH, cellW, cellH);
-        const double x = cell.left() + left + (cell.width() - left - gap - w) / 2.0;
-        const double y = cell.top() + (cell.height() - bottom - gap - h) / 2.0;
-        panels_[std::size_t(i)].rect = QRectF(x, y, w, h);
+    // The panels as one block, centred in the area.
+    const double blockW = left + cols * w + (cols - 1) * gap;
+    const double blockH = rows * (label + h) + (rows - 1) * rowGap + bottom;
+    const double x0 = area_.left() + std::max(0.0, (area_.width() - blockW) / 2.0) + left;
+    const double y0 = area_.top() + std::max(0.0, (area_.height() - blockH) / 2.0) + label;
+    for (int i = 0; i < static_cast<int>(panels_.size()); ++i)
+        panels_[std::size_t(i)].rect = QRectF(x0 + (i % cols) * (w + gap), y0 + (i / cols) * (label + h + rowGap), w, h);
+}
+
+QFont XYPlotCanvas::labelFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.85);
+    f.setBold(true);
+    return f;
+}
+
+std::vector<QRectF> XYPlotCanvas::wheelLabelRects() const
+{
+    std::vector<QRectF> out;
+    if (state_.selection.kind != XYKind::FrictionCircles)
+        return out;
+    const QFontMetricsF fm(labelFont());
+    for (std::size_t i = 0; i < panels_.size(); ++i) {
+        const QString t = QString::fromStdString(telemetry::wheelLabel(static_cast<int>(i)));
+        const QRectF& r = panels_[i].rect;
+        out.emplace_back(r.left(), r.top() - fm.height() - 1.0, fm.horizontalAdvance(t), fm.height());
     }
+    return out;
 }
 
 void XYPlotCanvas::drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels, bool yLabels) const
@@ -217,12 +287,16 @@ void XYPlotCanvas::drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels,
     const QRectF& r = panel.rect;
     p.fillRect(r, Qt::white);
     const QFontMetricsF fm(p.font());
+    // Circles side by side: a label reaching into the gap would run into the next circle's.
+    const double overhang = state_.selection.kind == XYKind::FrictionCircles ? 3.0 : 1e9;
     forEachTick(panel.x, [&](double v) {
         const double x = r.left() + (v - panel.x.lo) / (panel.x.hi - panel.x.lo) * r.width();
         p.setPen(QPen(std::fabs(v) < panel.x.step * 1e-6 ? kZero : kGrid, 1.0));
         p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
-        if (xLabels) {
-            const QString t = tickText(v, panel.x.decimals);
+        const QString t = tickText(v, panel.x.decimals);
+        // As wide as the negative label, so that the labels left are symmetric about 0.
+        const double half = fm.horizontalAdvance(tickText(-std::fabs(v), panel.x.decimals)) / 2.0;
+        if (xLabels && x - half >= r.left() - overhang && x + half <= r.right() + overhang) {
             p.setPen(kText);
             p.drawText(QPointF(x - fm.horizontalAdvance(t) / 2.0, r.bottom() + fm.ascent() + 3.0), t);
         }
@@ -275,11 +349,6 @@ void XYPlotCanvas::drawOverlays(QPainter& p, int panelIndex)
         p.setPen(kText);
         if (panelIndex == 0 && panel.rect.width() >= 160.0)  // outside the circle, bottom right
             p.drawText(toPixel(panelIndex, {0.72, -0.72}) + QPointF(2.0, fm.ascent()), tr("limit"));
-        QFont bold = small;
-        bold.setBold(true);
-        p.setFont(bold);
-        p.setPen(wheelColor(panelIndex));
-        p.drawText(panel.rect.topLeft() + QPointF(5.0, fm.ascent() + 3.0), QString::fromStdString(telemetry::wheelLabel(panelIndex)));
         break;
     }
     case XYKind::RevsVsSpeed: {
@@ -366,11 +435,13 @@ void XYPlotCanvas::drawAxisTitles(QPainter& p) const
 {
     const QFontMetricsF fm(p.font());
     p.setPen(kText);
-    const QString xt = axisTitle(state_.def.x, xUnit_);
-    p.drawText(QPointF(area_.center().x() - fm.horizontalAdvance(xt) / 2.0, height() - fm.descent() - 3.0), xt);
-    const QString yt = axisTitle(state_.def.y, yUnit_);
+    // Centred on the plot area, and no longer than fits on both sides of its centre in the widget.
+    const QPointF c = area_.center();
+    const QString xt = fittedAxisTitle(state_.def.x, xUnit_, fm, 2.0 * std::min(c.x(), width() - c.x()) - 6.0);
+    p.drawText(QPointF(c.x() - fm.horizontalAdvance(xt) / 2.0, height() - fm.descent() - 3.0), xt);
+    const QString yt = fittedAxisTitle(state_.def.y, yUnit_, fm, 2.0 * std::min(c.y(), height() - c.y()) - 6.0);
     p.save();
-    p.translate(fm.ascent() + 3.0, area_.center().y() + fm.horizontalAdvance(yt) / 2.0);
+    p.translate(fm.ascent() + 3.0, c.y() + fm.horizontalAdvance(yt) / 2.0);
     p.rotate(-90.0);
     p.drawText(QPointF(0.0, 0.0), yt);
     p.restore();
@@ -404,13 +475,16 @@ void XYPlotCanvas::paintBackground()
     background_.fill(palette().window().color());
     QPainter p(&background_);
     p.setFont(font());
-    const bool grid = state_.selection.kind == XYKind::FrictionCircles;
-    const int cols = grid && panels_.size() >= 2 ? 2 : 1;
-    const int rows = static_cast<int>((panels_.size() + std::size_t(cols) - 1) / std::size_t(cols));
-    for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
-        const bool bottomRow = i / cols == rows - 1 || i + cols >= static_cast<int>(panels_.size());
-        drawPanelFrame(p, panels_[std::size_t(i)], bottomRow, i % cols == 0);
+    const int cols = std::max(1, gridColumns_);
+    for (int i = 0; i < static_cast<int>(panels_.size()); ++i)
+        drawPanelFrame(p, panels_[std::size_t(i)], i + cols >= static_cast<int>(panels_.size()), i % cols == 0);
+    const std::vector<QRectF> labels = wheelLabelRects();
+    p.setFont(labelFont());
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        p.setPen(wheelColor(static_cast<int>(i)));
+        p.drawText(labels[i], Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(telemetry::wheelLabel(static_cast<int>(i))));
     }
+    p.setFont(font());
     p.setRenderHint(QPainter::Antialiasing, true);
     for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
         p.save();

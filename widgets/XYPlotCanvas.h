@@ -43,7 +43,8 @@ public:
     explicit XYPlotCanvas(const XYPlotState& state, QWidget* parent = nullptr);
 
     QSize sizeHint() const override { return {360, 320}; }
-    QSize minimumSizeHint() const override { return {150, 110}; }  // fits the bottom dock at 1366x768
+    /// Fits the bottom dock at 1366×768; the friction circles need about 60 px each, in a row.
+    QSize minimumSizeHint() const override;
 
     /// The panels as last painted: one, or one per wheel for the friction circles.
     const std::vector<Panel>& panels() const { return panels_; }
@@ -51,11 +52,16 @@ public:
     QPointF toPixel(int panel, QPointF si) const;
     /// The panel under a widget position, or -1.
     int panelAt(QPointF position) const;
+    /// Where the wheel labels of the friction circles go (above each circle), as last painted.
+    std::vector<QRectF> wheelLabelRects() const;
     /// The display units of the axes as last painted.
     const XYUnit& xUnit() const { return xUnit_; }
     const XYUnit& yUnit() const { return yUnit_; }
     /// Axis title with unit and sign note: "Lateral acceleration (g), + left".
     static QString axisTitle(const XYAxisDef& axis, const XYUnit& unit);
+    /// The longest form of the title that fits `room` pixels: whole, short with the sign note,
+    /// short, then elided in the middle (the unit at the end stays). The tooltip has it whole.
+    static QString fittedAxisTitle(const XYAxisDef& axis, const XYUnit& unit, const QFontMetricsF& fm, double room);
     /// The text a tooltip at `position` shows ("" outside every panel).
     QString toolTipAt(QPointF position) const;
 
@@ -66,6 +72,7 @@ protected:
 
 private:
     void layoutPanels(const QFontMetricsF& fm);
+    QFont labelFont() const;
     QString backgroundKey() const;
     void paintBackground();
     void computeAxes();
@@ -83,6 +90,7 @@ private:
     AxisTicks xAxis_;
     AxisTicks yAxis_;
     QRectF area_;        ///< where the panels go (inside the axis titles)
+    int gridColumns_ = 1;  ///< panels per row
     QPolygonF polyline_; ///< reused by drawTrail, so painting allocates nothing per point
     QPixmap background_; ///< everything but the trails, as last drawn
     QString backgroundKey_;

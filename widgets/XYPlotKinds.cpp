@@ -32,7 +32,7 @@ XYAxisDef columnAxis(const Column& c)
     else
         description = tr("simulated time");
     const std::string name = telemetry::columnName(c);
-    return {QString::fromStdString(name), {}, name, std::string(unit), false, description};
+    return {QString::fromStdString(name), {}, name, std::string(unit), false, description, {}};
 }
 
 /// Σ α_j / r_j over the wheels the clutch averages (vehicle-model §2.19 - §2.22, handbrake off).
@@ -109,31 +109,31 @@ XYUnit gUnit() { return {1.0 / kGravity, 0.0, QStringLiteral("g")}; }
 XYKindDef xyKindDef(const XYSelection& selection, int wheelCount)
 {
     const XYAxisDef latAccel{tr("Lateral acceleration"), tr("+ left"), "latAccel", "m/s²", true,
-                             tr("acceleration of the chassis along the vehicle y axis, positive left")};
+                             tr("acceleration of the chassis along the vehicle y axis, positive left"), tr("lat. accel")};
     XYKindDef def;
     switch (selection.kind) {
     case XYKind::GG:
         def.x = latAccel;
         def.y = {tr("Longitudinal acceleration"), tr("+ forward"), "longAccel", "m/s²", true,
-                 tr("acceleration of the chassis along the vehicle x axis, positive forward")};
+                 tr("acceleration of the chassis along the vehicle x axis, positive forward"), tr("long. accel")};
         def.equalAspect = true;
         break;
     case XYKind::Handling:
         def.x = latAccel;
         def.y = {tr("Front steer angle"), tr("+ left"), "steerAngle", "rad", false,
-                 tr("mean steer angle of the front wheels (FL, FR), incl. Ackermann and toe")};
+                 tr("mean steer angle of the front wheels (FL, FR), incl. Ackermann and toe"), tr("steer")};
         break;
     case XYKind::FrictionCircles:
         def.x = {tr("Lateral force / (μ·load)"), tr("+ left"), "normLatForce", "1", false,
-                 tr("normLatForce: lateral tire force over friction × filtered load")};
+                 tr("normLatForce: lateral tire force over friction × filtered load"), tr("lat. force/(μ·load)")};
         def.y = {tr("Longitudinal force / (μ·load)"), tr("+ driving"), "normLongForce", "1", false,
-                 tr("normLongForce: longitudinal tire force over friction × filtered load")};
+                 tr("normLongForce: longitudinal tire force over friction × filtered load"), tr("long. force/(μ·load)")};
         def.equalAspect = true;
         def.series = std::max(1, std::min(wheelCount, kMaxWheels));
         break;
     case XYKind::RevsVsSpeed:
-        def.x = {tr("Forward speed"), {}, "forwardSpeed", "m/s", false, tr("chassis velocity along the vehicle x axis")};
-        def.y = {tr("Engine speed"), {}, "engineOmega", "rad/s", false, tr("engine rotation speed")};
+        def.x = {tr("Forward speed"), {}, "forwardSpeed", "m/s", false, tr("chassis velocity along the vehicle x axis"), tr("speed")};
+        def.y = {tr("Engine speed"), {}, "engineOmega", "rad/s", false, tr("engine rotation speed"), tr("revs")};
         break;
     case XYKind::Channels:
         def.x = columnAxis(selection.x);

@@ -58,6 +58,7 @@ struct XYAxisDef {
     std::string siUnit;   ///< the unit of the values the series hold
     bool inG = false;     ///< shown in g whatever the unit mapper says
     QString description;  ///< for the tooltip
+    QString shortTitle;   ///< where the title does not fit: "long. accel" ("" : the title only)
 };
 
 struct XYKindDef {

@@ -12,10 +12,21 @@ XYPlotPair::XYPlotPair(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     plots_ = {new XYPlot(XYKind::GG, this), new XYPlot(XYKind::FrictionCircles, this)};
-    for (XYPlot* p : plots_)
+    for (XYPlot* p : plots_) {
         layout->addWidget(p, 1);
+        connect(p, &XYPlot::kindChanged, this, &XYPlotPair::shareWidth);
+    }
+    shareWidth();
     applyUnits();
     connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &XYPlotPair::applyUnits);
+}
+
+void XYPlotPair::shareWidth()
+{
+    // The friction circles stand side by side in a low dock: they get twice a square plot's width.
+    auto* box = static_cast<QHBoxLayout*>(layout());
+    for (int i = 0; i < 2; ++i)
+        box->setStretch(i, plots_[std::size_t(i)]->kind() == XYKind::FrictionCircles ? 2 : 1);
 }
 
 void XYPlotPair::applyUnits()

@@ -1,7 +1,7 @@
 #pragma once
 // The workbench's X–Y plots: two XYPlots side by side (a g–g diagram and the friction circles by
 // default, each switchable to any kind), fed with the same frames, frozen with the charts, in the
-// display units.
+// display units. The friction circles, a row of four in a low dock, get the wider share.
 
 #include "XYPlot.h"
 
@@ -24,6 +24,7 @@ public:
 
 private:
     void applyUnits();
+    void shareWidth();
 
     std::array<XYPlot*, 2> plots_{};
 };

@@ -125,9 +125,10 @@ void DockLayout::layoutDockSizes()
     // Bottom: five rows of problems or findings under the dock's title, summary and tabs.
     const int bottom = std::clamp(h * 24 / 100, 175, 260);
     window_.resizeDocks({problems}, {bottom}, Qt::Vertical);
-    // Beside them the two X–Y plots, square: each as wide as the dock is high, plus the kind combo.
+    // Beside them the X–Y plots: a square g–g diagram as wide as the dock is high, and the four
+    // friction circles in a row twice as wide (each circle over 60 px at 1366×768).
     QDockWidget* xy = dock("XYPlotsDock");
-    const int xyWidth = std::min(2 * bottom + 40, w / 2);
+    const int xyWidth = std::min(std::max(640, 3 * bottom + 40), w / 2);
     window_.resizeDocks({problems, xy}, {w - xyWidth, xyWidth}, Qt::Horizontal);
     const int column = h - bottom;
     window_.resizeDocks({params, curves}, {column * 52 / 100, column * 48 / 100}, Qt::Vertical);

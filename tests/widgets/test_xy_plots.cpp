@@ -394,6 +394,33 @@ private slots:
         QCOMPARE(plot.trail(0).newest().t, t);                              // and the newest frame
     }
 
+    void axisTitlesAreNotCutAtTheEdges()
+    {
+        // At 1920×1080 the g–g diagram's y title read "ongitudinal acceleration (g), + forv": a
+        // title longer than the plot ran off both ends of the widget. Now each title is as long as
+        // fits (whole, short, elided), so no title pixel touches the widget's edges.
+        const VehicleConfig car = referencePreset();
+        for (XYKind kind : xyKinds())
+            for (const QSize size : {QSize(260, 225), QSize(190, 150), QSize(340, 155), QSize(420, 440)}) {
+                XYPlot plot(kind);
+                plot.setVehicle(car);
+                plot.resize(size);
+                const QImage image = render(plot);
+                const QColor background = plot.canvas()->palette().window().color();
+                const int line = QFontMetrics(plot.canvas()->font()).height();
+                const auto inked = [&](int x, int y) { return qGray(image.pixel(x, y)) < qGray(background.rgb()) - 60; };
+                const QString where = QStringLiteral("%1 at %2×%3").arg(xyKindName(kind)).arg(image.width()).arg(image.height());
+                // The y title's column (left of the tick labels): nothing at its top and bottom rows.
+                for (int x = 0; x < line + 6; ++x)
+                    for (int y : {0, 1, image.height() - 2, image.height() - 1})
+                        QVERIFY2(!inked(x, y), qPrintable("y title cut: " + where));
+                // The x title's row: nothing at its left and right ends.
+                for (int y = image.height() - line - 4; y < image.height(); ++y)
+                    for (int x : {0, 1, image.width() - 2, image.width() - 1})
+                        QVERIFY2(!inked(x, y), qPrintable("x title cut: " + where));
+            }
+    }
+
     void paintingTwoPlotsIsFast()
     {
         // Two plots of a 5 s window at 60 Hz (the workbench's update rate), each < 2 ms to paint.
