@@ -19,15 +19,27 @@ const QColor kDerived(240, 240, 240);
 
 void ParameterEditor::addDerivedItems(QTreeWidgetItem* suspension)
 {
-    const QString staticJounce = DisplayUnits::current().conversion("m").titled(tr("static jounce"));
-    for (const QString& name : {tr("natural frequency (Hz)"), tr("damping ratio"), tr("alpha: updates per spring period"),
-                                staticJounce}) {
-        auto* item = new QTreeWidgetItem(suspension, QStringList{tr("= %1").arg(name)});
+    // The unit in the Unit column, as for every other row, so the name stays short enough to read.
+    struct Derived {
+        QString name;
+        QString unit;
+        QString unitTip;
+    };
+    const QString length = DisplayUnits::current().conversion("m").label;
+    const Derived rows[] = {{tr("natural frequency"), tr("Hz"), tr("hertz")},
+                            {tr("damping ratio"), tr("–"), tr("dimensionless: 1 is critical damping")},
+                            {tr("alpha"), tr("steps/period"), tr("simulation updates per spring period (keep above 5)")},
+                            {tr("static jounce"), length, tr("the display unit of lengths")}};
+    const QString about = tr("Derived from the suspension (guide §1.3): natural frequency sqrt(k/m)/2π, damping ratio "
+                             "c/(2 sqrt(k m)), alpha sqrt(m/k)/timeStep (keep above 5), static jounce (F - m g)/k with "
+                             "F from the chassis mass and centre of mass");
+    for (const Derived& d : rows) {
+        auto* item = new QTreeWidgetItem(suspension, QStringList{tr("= %1").arg(d.name)});
+        item->setText(wheelCount_ + 1, d.unit);
+        const QString tip = QStringLiteral("<b>%1</b> (%2: %3)<br>%4").arg(d.name, d.unit, d.unitTip, about);
         for (int c = 0; c < tree_->columnCount(); ++c) {
             item->setBackground(c, kDerived);
-            item->setToolTip(c, tr("Derived from the suspension (guide §1.3): natural frequency sqrt(k/m)/2π, damping "
-                                   "ratio c/(2 sqrt(k m)), alpha sqrt(m/k)/timeStep (keep above 5), static jounce "
-                                   "(F - m g)/k with F from the chassis mass and centre of mass"));
+            item->setToolTip(c, tip);
         }
         QFont f = item->font(0);
         f.setItalic(true);

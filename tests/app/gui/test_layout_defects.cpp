@@ -6,6 +6,7 @@
 
 #include "MainWindow.h"
 #include "widgets/CurveEditor.h"
+#include "widgets/DisplayUnits.h"
 #include "widgets/ParameterEditor.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlotPair.h"
@@ -183,6 +184,36 @@ private slots:
         // The longest names ("dampingRateZeroThrottleClutchDisengaged") are elided in the middle.
         QVERIFY2(namesWhole * 4 >= names * 3, qPrintable(QStringLiteral("%1 of %2 names whole").arg(namesWhole).arg(names)));
         QVERIFY2(rangesWhole == ranges, qPrintable(QStringLiteral("%1 of %2 typical ranges whole").arg(rangesWhole).arg(ranges)));
+    }
+
+    void derivedRowsHaveTheirUnits()
+    {
+        // The derived rows had their unit in the name or none ("= natural frequen… 2.013").
+        gui::MainWindow w;
+        openAt(w, QRect(0, 0, 1920, 1080));
+        auto* tree = w.parameters().findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        int unitColumn = -1;
+        for (int c = 0; c < tree->columnCount(); ++c)
+            if (tree->headerItem()->text(c) == "Unit")
+                unitColumn = c;
+        QVERIFY(unitColumn > 0);
+        QMap<QString, QString> units;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            QTreeWidgetItem* item = *it;
+            if (!item->text(0).startsWith("= "))
+                continue;
+            units[item->text(0).mid(2)] = item->text(unitColumn);
+            // The name whole in its column.
+            const int room = tree->header()->sectionSize(0) - 2 * tree->indentation();
+            QVERIFY2(QFontMetrics(item->font(0)).horizontalAdvance(item->text(0)) + 8 <= room, qPrintable(item->text(0)));
+            QVERIFY(!item->text(1).isEmpty());
+        }
+        QCOMPARE(units.size(), 4);
+        QCOMPARE(units.value("natural frequency"), QString("Hz"));
+        QVERIFY(!units.value("damping ratio").isEmpty());  // dimensionless, said so
+        QVERIFY(!units.value("alpha").isEmpty());
+        QCOMPARE(units.value("static jounce"), widgets::DisplayUnits::current().conversion("m").label);
     }
 };
 
