@@ -1,16 +1,15 @@
 #include "ParameterEditor.h"
 
 #include "DisplayUnits.h"
+#include "ParameterColumns.h"
 #include "WheelColors.h"
 
 #include "config/ParameterPaths.h"
-#include "config/TuningGuide.h"
 #include "telemetry/Channels.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QStyledItemDelegate>
 #include <QToolTip>
@@ -30,7 +29,6 @@ using config::NodeKind;
 
 const QColor kAmber(255, 214, 140);
 const QColor kInvalid(255, 170, 170);
-const QColor kDerived(240, 240, 240);
 
 /// How a leaf's value is shown: its registry unit (SI) in the chosen display unit.
 Conversion displayConversion(const Node& n)
@@ -63,6 +61,20 @@ std::string wheelPattern(const std::string& path, int& wheel)
         return {};
     wheel = static_cast<int>(*index);
     return config::param::wheels::wheelPattern(path);
+}
+
+/// A typical-range bound in the display unit to 4 significant digits, without an exponent
+/// ("-2.865", "11459"): a rough guide, read at a glance, needs no more.
+QString typicalText(const Node& n, double si)
+{
+    const double v = displayConversion(n).toDisplay(si);
+    if (v == 0.0 || !std::isfinite(v))
+        return QString::number(v);
+    const int decimals = std::clamp(3 - static_cast<int>(std::floor(std::log10(std::fabs(v)))), 0, 6);
+    QString s = QString::number(v, 'f', decimals);
+    while (s.contains('.') && (s.endsWith('0') || s.endsWith('.')))
+        s.chop(1);
+    return s;
 }
 
 /// The hard limits in the display unit ("> 0 mm"), "" when unbounded.
@@ -143,6 +155,10 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
     tree_->setSelectionBehavior(QAbstractItemView::SelectItems);
     tree_->setUniformRowHeights(true);
     tree_->setAlternatingRowColors(true);
+    // A long name keeps its start and end ("antiRollBars[1]…stiffness"); tooltips have it whole.
+    tree_->setTextElideMode(Qt::ElideMiddle);
+    // Columns fit the dock as it is resized, until a column is widened by hand.
+    connect(tree_->header(), &QHeaderView::sectionResized, this, [this] { userSizedColumns_ = userSizedColumns_ || !fitting_; });
     connect(tree_, &QTreeWidget::itemChanged, this, &ParameterEditor::itemChanged);
     connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item, int column) {
         Row* row = rowOf(item);
@@ -203,20 +219,29 @@ void ParameterEditor::rebuild()
     // Derived suspension values, read-only, beside the suspension section.
     if (QTreeWidgetItem* susp = sections["PxVehicleSuspensionData"])
         addDerivedItems(susp);
-    // Name and value columns stay narrow so four wheel columns fit a 470-pixel dock (a 1366-pixel
-    // screen); long names and texts elide, their tooltips have them whole, and every column can
-    // be widened by hand.
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
-    tree_->resizeColumnToContents(0);
-    tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), 170));
-    for (int c = 1; c < tree_->columnCount(); ++c)
-        tree_->setColumnWidth(c, c == wheelCount_ + 3 ? 36 : 64);
     tree_->header()->setStretchLastSection(false);
     updating_ = false;
     updateValues();
+    fitColumns();
     setFilter(search_->text());
     if (!selected.isEmpty())
         selectParameter(selected);
+}
+
+void ParameterEditor::fitColumns()
+{
+    if (userSizedColumns_)
+        return;
+    fitting_ = true;
+    fitParameterColumns(*tree_, wheelCount_);
+    fitting_ = false;
+}
+
+void ParameterEditor::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
 }
 
 void ParameterEditor::setHeaders()
@@ -286,7 +311,7 @@ std::map<std::string, QTreeWidgetItem*> ParameterEditor::addRowItems()
         r.item->setText(wheelCount_ + 1, displayConversion(*r.node).label);
         const config::ParamInfo& info = r.node->info;
         if (info.hasTypicalRange())
-            r.item->setText(wheelCount_ + 2, formatValue(*r.node, info.typicalMin) + " … " + formatValue(*r.node, info.typicalMax));
+            r.item->setText(wheelCount_ + 2, typicalText(*r.node, info.typicalMin) + " … " + typicalText(*r.node, info.typicalMax));
     }
     return sections;
 }
@@ -313,25 +338,6 @@ QString ParameterEditor::rowToolTip(const Row& r) const
         tip += tr("<br>Values: %1").arg(values.join(", "));
     }
     return tip;
-}
-
-void ParameterEditor::addDerivedItems(QTreeWidgetItem* suspension)
-{
-    const QString staticJounce = DisplayUnits::current().conversion("m").titled(tr("static jounce"));
-    for (const QString& name : {tr("natural frequency (Hz)"), tr("damping ratio"), tr("alpha: updates per spring period"),
-                                staticJounce}) {
-        auto* item = new QTreeWidgetItem(suspension, QStringList{tr("= %1").arg(name)});
-        for (int c = 0; c < tree_->columnCount(); ++c) {
-            item->setBackground(c, kDerived);
-            item->setToolTip(c, tr("Derived from the suspension (guide §1.3): natural frequency sqrt(k/m)/2π, damping "
-                                   "ratio c/(2 sqrt(k m)), alpha sqrt(m/k)/timeStep (keep above 5), static jounce "
-                                   "(F - m g)/k with F from the chassis mass and centre of mass"));
-        }
-        QFont f = item->font(0);
-        f.setItalic(true);
-        item->setFont(0, f);
-        derived_.push_back(item);
-    }
 }
 
 QString ParameterEditor::formatValue(const Node& node, const Json& value) const
@@ -369,6 +375,8 @@ void ParameterEditor::updateValues()
             if (!v)
                 continue;
             r.item->setText(column, formatValue(*r.node, *v));
+            if (!v->is_number())  // a name or description, elided in a wheel column: whole here
+                r.item->setToolTip(column, "<b>" + formatValue(*r.node, *v).toHtmlEscaped() + "</b><br>" + rowToolTip(r));
             const bool changed = !s || *s != *v;
             differs = differs || changed;
             QFont f = r.item->font(column);
@@ -387,27 +395,6 @@ void ParameterEditor::updateValues()
     }
     updating_ = false;
     updateDerived(current_);
-}
-
-void ParameterEditor::updateDerived(const VehicleConfig& c)
-{
-    if (derived_.size() != 4)
-        return;
-    const guide::SprungMasses load = guide::computeSprungMasses(c);
-    for (int w = 0; w < wheelCount_; ++w) {
-        const SuspensionData& s = c.wheels[std::size_t(w)].suspension;
-        const bool ok = s.springStrength > 0 && s.sprungMass > 0;
-        const int column = 1 + w;
-        derived_[0]->setText(column, ok ? QString::number(guide::naturalFrequencyHz(s.springStrength, s.sprungMass), 'f', 3) : "–");
-        derived_[1]->setText(column, ok ? QString::number(guide::dampingRatio(s.springDamperRate, s.springStrength, s.sprungMass), 'f', 3) : "–");
-        const double alpha = ok ? guide::alpha(s.springStrength, s.sprungMass, c.simulation.timeStep) : 0.0;
-        derived_[2]->setText(column, ok ? QString::number(alpha, 'f', 2) : "–");
-        derived_[2]->setBackground(column, ok && alpha < 5.0 ? QBrush(kAmber) : QBrush(kDerived));
-        const bool loadOk = ok && load.ok();
-        const Conversion length = DisplayUnits::current().conversion("m");
-        const double staticJounce = loadOk ? guide::staticJounce(s, load.masses[std::size_t(w)] * kGravity) : 0.0;
-        derived_[3]->setText(column, loadOk ? formatNumber(length.toDisplay(staticJounce), length.decimals + 1) : "–");
-    }
 }
 
 ParameterEditor::Row* ParameterEditor::rowOf(QTreeWidgetItem* item)

@@ -64,7 +64,12 @@ signals:
     /// The link box changed: the curve editor follows the same link.
     void linkChanged(jounce::config::WheelLink link);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    /// Column widths for the texts and the dock's width (ParameterColumns.h).
+    void fitColumns();
     /// One editor row: a per-wheel parameter (a path per wheel column) or a single parameter.
     struct Row {
         const config::Node* node = nullptr;
@@ -104,6 +109,8 @@ private:
     QLineEdit* search_;
     QComboBox* linkBox_;
     bool updating_ = false;
+    bool fitting_ = false;
+    bool userSizedColumns_ = false;  ///< a column was resized by hand: leave the widths alone
 };
 
 }  // namespace jounce::widgets

@@ -116,11 +116,11 @@ void DockLayout::layoutDockSizes()
     QDockWidget* problems = dock("ProblemsDock");
     const int w = window_.width();
     const int h = window_.height();
-    // Left: the parameter table with its name column and four wheel columns (about 470 px) and
-    // the curve editor; right: the simulation controls and the vehicle view; the telemetry keeps
-    // the rest, at least 40 % of the width.
-    const int left = std::clamp(w * 34 / 100, 470, 720);
-    const int right = std::clamp(w * 24 / 100, 330, 480);
+    // Left: the parameter table with its name column and four wheel columns (about 470 px; on a
+    // large screen its unit and typical columns too) and the curve editor; right: the simulation
+    // controls and the vehicle view; the telemetry keeps the rest, at least 40 % of the width.
+    const int left = std::clamp(w * 38 / 100, 470, 720);
+    const int right = std::clamp(w * 22 / 100, 330, 480);
     window_.resizeDocks({params, simDock}, {left, right}, Qt::Horizontal);
     // Bottom: five rows of problems or findings under the dock's title, summary and tabs.
     const int bottom = std::clamp(h * 24 / 100, 175, 260);

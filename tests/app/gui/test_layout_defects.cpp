@@ -6,6 +6,8 @@
 
 #include "MainWindow.h"
 #include "widgets/CurveEditor.h"
+#include "widgets/DisplayUnits.h"
+#include "widgets/ParameterEditor.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlotPair.h"
 
@@ -13,6 +15,9 @@
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QTableWidget>
 #include <QImage>
 #include <QtTest>
@@ -132,6 +137,83 @@ private slots:
             QVERIFY2(!text.contains("...") && !text.contains(QChar(0x2026)), qPrintable("elided: " + text));
         }
         QVERIFY(texts >= 4);  // two axis titles and two legend entries at least
+    }
+
+    void parameterColumnsReadableAt1920x1080()
+    {
+        // The Typical column read "800 … …" (64 px) and long names were cut at 170 px. Now every
+        // column is in view at 1920×1080, every typical range and most names are whole, and a
+        // name that is not is elided in the middle, its tooltip whole.
+        gui::MainWindow w;
+        openAt(w, QRect(0, 0, 1920, 1080));
+        auto* tree = w.parameters().findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        const QHeaderView* header = tree->header();
+        const int last = tree->columnCount() - 1;
+        QVERIFY2(header->sectionViewportPosition(last) + header->sectionSize(last) <= tree->viewport()->width(),
+                 qPrintable(QStringLiteral("the File column ends at %1 of %2")
+                                .arg(header->sectionViewportPosition(last) + header->sectionSize(last))
+                                .arg(tree->viewport()->width())));
+        QCOMPARE(tree->textElideMode(), Qt::ElideMiddle);
+        int typicalColumn = -1;
+        for (int c = 0; c < tree->columnCount(); ++c)
+            if (tree->headerItem()->text(c) == "Typical")
+                typicalColumn = c;
+        QVERIFY(typicalColumn > 0);
+        int names = 0, namesWhole = 0, ranges = 0, rangesWhole = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            QTreeWidgetItem* item = *it;
+            if (item->isFirstColumnSpanned() || item->text(0).startsWith('='))
+                continue;  // sections, derived rows
+            const auto fits = [&](int column) {
+                // The cell's room: the column, less the indentation of the name column.
+                const int room = header->sectionSize(column) - (column == 0 ? 2 * tree->indentation() : 0);
+                const bool whole = QFontMetrics(item->font(column)).horizontalAdvance(item->text(column)) + 8 <= room;
+                return whole;
+            };
+            ++names;
+            namesWhole += fits(0) ? 1 : 0;
+            QVERIFY(item->toolTip(0).contains(item->text(0)));
+            if (!item->text(typicalColumn).isEmpty()) {
+                ++ranges;
+                rangesWhole += fits(typicalColumn) ? 1 : 0;
+                QVERIFY(item->toolTip(typicalColumn).contains(tree->headerItem()->text(typicalColumn)));
+            }
+        }
+        QVERIFY(names > 30 && ranges > 20);
+        // The longest names ("dampingRateZeroThrottleClutchDisengaged") are elided in the middle.
+        QVERIFY2(namesWhole * 4 >= names * 3, qPrintable(QStringLiteral("%1 of %2 names whole").arg(namesWhole).arg(names)));
+        QVERIFY2(rangesWhole == ranges, qPrintable(QStringLiteral("%1 of %2 typical ranges whole").arg(rangesWhole).arg(ranges)));
+    }
+
+    void derivedRowsHaveTheirUnits()
+    {
+        // The derived rows had their unit in the name or none ("= natural frequen… 2.013").
+        gui::MainWindow w;
+        openAt(w, QRect(0, 0, 1920, 1080));
+        auto* tree = w.parameters().findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        int unitColumn = -1;
+        for (int c = 0; c < tree->columnCount(); ++c)
+            if (tree->headerItem()->text(c) == "Unit")
+                unitColumn = c;
+        QVERIFY(unitColumn > 0);
+        QMap<QString, QString> units;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            QTreeWidgetItem* item = *it;
+            if (!item->text(0).startsWith("= "))
+                continue;
+            units[item->text(0).mid(2)] = item->text(unitColumn);
+            // The name whole in its column.
+            const int room = tree->header()->sectionSize(0) - 2 * tree->indentation();
+            QVERIFY2(QFontMetrics(item->font(0)).horizontalAdvance(item->text(0)) + 8 <= room, qPrintable(item->text(0)));
+            QVERIFY(!item->text(1).isEmpty());
+        }
+        QCOMPARE(units.size(), 4);
+        QCOMPARE(units.value("natural frequency"), QString("Hz"));
+        QVERIFY(!units.value("damping ratio").isEmpty());  // dimensionless, said so
+        QVERIFY(!units.value("alpha").isEmpty());
+        QCOMPARE(units.value("static jounce"), widgets::DisplayUnits::current().conversion("m").label);
     }
 };
 
