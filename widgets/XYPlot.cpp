@@ -228,6 +228,12 @@ void XYPlot::setWindowSeconds(double seconds)
     canvas_->update();
 }
 
+void XYPlot::setReferences(std::vector<ReferenceRun> references)
+{
+    state_.references = std::move(references);
+    canvas_->update();
+}
+
 void XYPlot::setUnitMapper(XYUnitMapper mapper)
 {
     state_.units = mapper ? std::move(mapper) : XYUnitMapper(defaultXYUnit);
@@ -274,7 +280,7 @@ void XYPlot::showHistory(const TelemetryHistory& history, double end)
 {
     for (XYPlotTrail& t : state_.trails)
         t.clear();
-    shownEnd_ = end;
+    shownEnd_ = state_.end = end;
     for (std::size_t i = history.lowerBound(end - state_.window); i < history.size() && history.at(i).time() <= end; ++i)
         for (int s = 0; s < seriesCount(); ++s) {
             const QPointF v = xyValue(state_.selection, history.at(i), s);
@@ -298,7 +304,7 @@ void XYPlot::append(std::span<const telemetry::Frame> frames)
             const QPointF v = xyValue(state_.selection, f, s);
             state_.trails[std::size_t(s)].add(f.time(), v.x(), v.y());
         }
-    shownEnd_ = frames.back().time();
+    shownEnd_ = state_.end = frames.back().time();
     canvas_->update();
 }
 

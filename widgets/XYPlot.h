@@ -56,6 +56,11 @@ public:
     /// Forgets every point.
     void clear();
 
+    /// Pinned reference runs: each drawn over the same window, by time since the start, in its
+    /// colour, lighter and dashed under the live trail, with a legend.
+    void setReferences(std::vector<ReferenceRun> references);
+    const std::vector<ReferenceRun>& references() const { return state_.references; }
+
     /// Display units for SI unit strings (defaultXYUnit until set); g–g axes stay in g.
     void setUnitMapper(XYUnitMapper mapper);
 

@@ -152,6 +152,10 @@ void XYPlotCanvas::computeAxes()
     for (const XYPlotTrail& trail : state_.trails)
         for (std::size_t i = 0; i < trail.size(); ++i)
             b.add(shown(xUnit_, trail.at(i).x), shown(yUnit_, trail.at(i).y));
+    for (const XYReferenceTrail& r : referenceTrails_)
+        for (const std::vector<QPointF>& series : r.series)
+            for (const QPointF& q : series)
+                b.add(shown(xUnit_, q.x()), shown(yUnit_, q.y()));
     const int xIntervals = std::max(2, width() / 90);
     const int yIntervals = std::max(2, height() / 50);
     const XYVehicleInfo& v = state_.vehicle;
@@ -497,6 +501,8 @@ void XYPlotCanvas::paintBackground()
 
 void XYPlotCanvas::paintEvent(QPaintEvent*)
 {
+    referenceTrails_ = xyReferenceTrails(state_.references, state_.selection, static_cast<int>(state_.trails.size()),
+                                         state_.end - state_.window, state_.end);
     computeAxes();
     layoutPanels(QFontMetricsF(font()));
     // Frames, ticks, titles and overlays change only with the axes, the size or the vehicle: drawn
@@ -508,6 +514,7 @@ void XYPlotCanvas::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.drawPixmap(0, 0, background_);
     p.setRenderHint(QPainter::Antialiasing, true);
+    drawReferences(p);
     const bool grid = state_.selection.kind == XYKind::FrictionCircles;
     for (int i = 0; i < static_cast<int>(panels_.size()); ++i) {
         p.setClipRect(panels_[std::size_t(i)].rect.adjusted(1, 1, -1, -1));
@@ -518,6 +525,7 @@ void XYPlotCanvas::paintEvent(QPaintEvent*)
                 drawTrail(p, i, s, seriesColor(s));
     }
     p.setClipping(false);
+    drawReferenceLegend(p);
     const QString m = message();
     if (!m.isEmpty()) {
         p.setPen(QColor(110, 110, 118));

@@ -5,7 +5,9 @@
 // plots of a 5 s window cost well under a millisecond each. Tooltips give values with units.
 
 #include "NiceTicks.h"
+#include "ReferenceRuns.h"
 #include "XYPlotKinds.h"
+#include "XYPlotReferences.h"
 #include "XYPlotTrail.h"
 
 #include <QColor>
@@ -28,6 +30,8 @@ struct XYPlotState {
     XYUnitMapper units = defaultXYUnit;
     double window = 5.0;               ///< s
     std::uint64_t revision = 0;        ///< bumped whenever anything but the trails changes
+    std::vector<ReferenceRun> references;  ///< pinned runs, drawn over the same window
+    double end = 0.0;                  ///< s, the time of the newest frame shown
 };
 
 class XYPlotCanvas : public QWidget {
@@ -62,6 +66,8 @@ public:
     /// The longest form of the title that fits `room` pixels: whole, short with the sign note,
     /// short, then elided in the middle (the unit at the end stays). The tooltip has it whole.
     static QString fittedAxisTitle(const XYAxisDef& axis, const XYUnit& unit, const QFontMetricsF& fm, double room);
+    /// Reference points drawn at the last paint (all references and series).
+    int referencePointsDrawn() const { return referencePointsDrawn_; }
     /// The text a tooltip at `position` shows ("" outside every panel).
     QString toolTipAt(QPointF position) const;
 
@@ -80,6 +86,9 @@ private:
     void drawOverlays(QPainter& p, int panelIndex);
     void drawTrail(QPainter& p, int panelIndex, int series, const QColor& color);
     void drawAxisTitles(QPainter& p) const;
+    // XYPlotReferences.cpp: the references' trails, under the live ones, and their legend.
+    void drawReferences(QPainter& p);
+    void drawReferenceLegend(QPainter& p) const;
     QColor seriesColor(int series) const;
     QString message() const;
 
@@ -94,6 +103,8 @@ private:
     QPolygonF polyline_; ///< reused by drawTrail, so painting allocates nothing per point
     QPixmap background_; ///< everything but the trails, as last drawn
     QString backgroundKey_;
+    std::vector<XYReferenceTrail> referenceTrails_;  ///< this paint's window of each reference
+    int referencePointsDrawn_ = 0;
 };
 
 }  // namespace jounce::widgets

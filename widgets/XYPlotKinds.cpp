@@ -165,6 +165,29 @@ QPointF xyValue(const XYSelection& selection, const telemetry::Frame& f, int ser
     return {};
 }
 
+QPointF xyValue(const XYSelection& selection, const sim::TelemetryTrack& track, std::size_t i, int series)
+{
+    const auto at = [&](VehicleChannel c) { return track.value(i, Column::of(c)); };
+    const auto wheel = [&](WheelChannel c, int w) { return track.value(i, Column::of(c, w)); };
+    switch (selection.kind) {
+    case XYKind::GG: return {at(VehicleChannel::LatAccel), at(VehicleChannel::LongAccel)};
+    case XYKind::Handling: {
+        const int n = track.wheelCount();
+        const double steer = n >= 2 ? 0.5 * (wheel(WheelChannel::SteerAngle, 0) + wheel(WheelChannel::SteerAngle, 1))
+                             : n == 1 ? wheel(WheelChannel::SteerAngle, 0)
+                                      : 0.0;
+        return {at(VehicleChannel::LatAccel), steer};
+    }
+    case XYKind::FrictionCircles: {
+        const int w = std::clamp(series, 0, kMaxWheels - 1);
+        return {wheel(WheelChannel::NormLatForce, w), wheel(WheelChannel::NormLongForce, w)};
+    }
+    case XYKind::RevsVsSpeed: return {at(VehicleChannel::ForwardSpeed), at(VehicleChannel::EngineOmega)};
+    case XYKind::Channels: return {track.value(i, selection.x), track.value(i, selection.y)};
+    }
+    return {};
+}
+
 double revsPerSpeed(const VehicleConfig& config, int gearIndex)
 {
     if (config.drive.type == DriveType::None)

@@ -4,6 +4,7 @@
 // revs vs speed, each wheel's friction limit). Plain data and formulas; XYPlotCanvas paints them.
 
 #include "config/VehicleConfig.h"
+#include "run/TelemetryTrack.h"
 #include "telemetry/Frame.h"
 
 #include <QPointF>
@@ -74,6 +75,8 @@ XYKindDef xyKindDef(const XYSelection& selection, int wheelCount);
 /// The (x, y) values, SI, of series `series` in a frame. Handling: the mean steer angle of wheels
 /// 0 and 1 (the front axle) against the lateral acceleration.
 QPointF xyValue(const XYSelection& selection, const telemetry::Frame& frame, int series);
+/// The same of frame `frame` of a recorded track (a reference run), read without widening it.
+QPointF xyValue(const XYSelection& selection, const sim::TelemetryTrack& track, std::size_t frame, int series);
 
 /// One line of the revs-vs-speed plot: engine speed = slope * forward speed.
 struct XYGearLine {

@@ -57,6 +57,12 @@ void XYPlotPair::append(std::span<const telemetry::Frame> frames)
         p->append(frames);
 }
 
+void XYPlotPair::setReferences(const std::vector<ReferenceRun>& references)
+{
+    for (XYPlot* p : plots_)
+        p->setReferences(references);
+}
+
 void XYPlotPair::setFrozen(bool frozen)
 {
     for (XYPlot* p : plots_)

@@ -21,6 +21,8 @@ public:
     void setHistory(const TelemetryHistory* history);
     void append(std::span<const telemetry::Frame> frames);
     void setFrozen(bool frozen);
+    /// The pinned reference runs, drawn in both plots.
+    void setReferences(const std::vector<ReferenceRun>& references);
 
 private:
     void applyUnits();

@@ -10,6 +10,7 @@
 #include "run/TelemetryCsvReader.h"
 #include "widgets/TelemetryPanel.h"
 #include "widgets/VehicleView.h"
+#include "widgets/XYPlotPair.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -75,6 +76,8 @@ RunActions::RunActions(VehicleDocument& document, SimulationController& simulati
     connect(&simulation_.runs(), &RunLibrary::referencesChanged, this, [this] {
         telemetry_.setReferences(simulation_.runs().references());
         view_.setReferences(simulation_.runs().references());
+        if (auto* xy = window_.findChild<widgets::XYPlotPair*>())
+            xy->setReferences(simulation_.runs().references());
         updateMarkers();
     });
     connect(&telemetry_, &widgets::TelemetryPanel::alignmentChanged, this, [this](widgets::Alignment a) {

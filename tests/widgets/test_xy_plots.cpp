@@ -5,6 +5,7 @@
 // The live-update benchmark beside the telemetry charts and the screenshots of every kind are
 // programs in tests/bench (bench_xy_plots, screenshots_xy_sweep), not tests.
 
+#include "run/RunLog.h"
 #include "support/XYDrive.h"
 #include "vehicle/Gearbox.h"
 #include "vehicle/tire/UnityTire.h"
@@ -419,6 +420,57 @@ private slots:
                     for (int x : {0, 1, image.width() - 2, image.width() - 1})
                         QVERIFY2(!inked(x, y), qPrintable("x title cut: " + where));
             }
+    }
+
+    void referencesAreDrawnOverTheSameWindow()
+    {
+        // Pinned references never showed in the X–Y plots (#31 item 7). Now each reference's
+        // frames with a time since the start in the live window are drawn, in its colour.
+        auto run = std::make_shared<sim::RunLog>();
+        run->name = "baseline";
+        for (int i = 0; i <= 600; ++i) {  // 10 s at 60 Hz: a circle of 0.8 g
+            const double t = i / 60.0;
+            Frame f = ggFrame(t, 0.8 * std::sin(t), 0.8 * std::cos(t));
+            for (int w = 0; w < 4; ++w) {
+                f.wheel(WheelChannel::NormLatForce, w) = 0.5 * std::sin(t);
+                f.wheel(WheelChannel::NormLongForce, w) = 0.5 * std::cos(t);
+            }
+            run->telemetry.append(f);
+        }
+        const QColor colour(200, 30, 170);
+        XYPlot plot(XYKind::GG);
+        plot.resize(420, 440);
+        plot.setReferences({ReferenceRun{run, colour, Qt::DashLine, "baseline"}});
+        QCOMPARE(plot.references().size(), std::size_t(1));
+        for (int i = 0; i <= 480; ++i)  // live to 8 s, standing still
+            plot.append(ggFrame(i / 60.0, 0.05, 0.0));
+        const auto magenta = [](const QImage& image) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    n += c.red() > c.green() + 50 && c.blue() > c.green() + 50 ? 1 : 0;
+                }
+            return n;
+        };
+        QImage image = render(plot);
+        // The window [3 s, 8 s] of the reference: 301 frames at 60 Hz, the same times as the live trail.
+        QVERIFY2(std::abs(plot.canvas()->referencePointsDrawn() - 301) <= 1,
+                 qPrintable(QString::number(plot.canvas()->referencePointsDrawn())));
+        QVERIFY(magenta(image) > 50);
+        // The axes take the reference in: its 0.8 g circle is inside the plot.
+        QVERIFY(plot.canvas()->panels().front().x.hi >= 0.8);
+        // The friction circles: one trail per wheel, each in its own circle.
+        plot.setKind(XYKind::FrictionCircles);
+        plot.append(ggFrame(8.5, 0.05, 0.0));
+        image = render(plot);
+        QVERIFY2(std::abs(plot.canvas()->referencePointsDrawn() - 4 * 301) <= 4,
+                 qPrintable(QString::number(plot.canvas()->referencePointsDrawn())));
+        QVERIFY(magenta(image) > 50);
+        plot.setReferences({});
+        image = render(plot);
+        QCOMPARE(plot.canvas()->referencePointsDrawn(), 0);
+        QCOMPARE(magenta(image), 0);
     }
 
     void paintingTwoPlotsIsFast()

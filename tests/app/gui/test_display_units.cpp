@@ -271,7 +271,9 @@ private slots:
         QCOMPARE(editor.displayText("drive.engine.maxOmega"), QString("600"));
         QCOMPARE(editor.editCell("wheels[0].wheel.radius", "350"), QString());
         QCOMPARE(w.document().config().wheels[0].wheel.radius, 0.35);
-        QVERIFY(rowNamed(editor.findChild<QTreeWidget*>(), "= static jounce (mm)"));
+        QTreeWidgetItem* staticJounce = rowNamed(editor.findChild<QTreeWidget*>(), "= static jounce");
+        QVERIFY(staticJounce);
+        QCOMPARE(staticJounce->text(5), QString("mm"));  // the Unit column, after four wheels
 
         // The status line, on its next refresh.
         QVERIFY2(QTest::qWaitFor([&] { return status->text().contains(" m/s ·") && status->text().contains(" rad/s"); }, 3000),

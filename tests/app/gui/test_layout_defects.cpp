@@ -5,6 +5,9 @@
 // the X–Y plots.
 
 #include "MainWindow.h"
+#include "RunLibrary.h"
+#include "SimulationController.h"
+#include "run/RunLog.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/DisplayUnits.h"
 #include "widgets/ParameterEditor.h"
@@ -214,6 +217,45 @@ private slots:
         QVERIFY(!units.value("damping ratio").isEmpty());  // dimensionless, said so
         QVERIFY(!units.value("alpha").isEmpty());
         QCOMPARE(units.value("static jounce"), widgets::DisplayUnits::current().conversion("m").label);
+    }
+
+    void pinnedReferencesReachTheXYPlots()
+    {
+        // The telemetry charts and the vehicle view drew pinned references; the X–Y plots did not.
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(kPresets + "/family-hatchback.json"));
+        auto run = std::make_shared<sim::RunLog>();
+        run->name = "reference";
+        for (int i = 0; i <= 300; ++i) {
+            telemetry::Frame f;
+            f.setWheelCount(4);
+            f.time() = i / 60.0;
+            f.vehicle(telemetry::VehicleChannel::LatAccel) = 5.0;
+            run->telemetry.append(f);
+        }
+        w.simulation().runs().pin(run);
+        auto* pair = w.findChild<widgets::XYPlotPair*>();
+        QVERIFY(pair);
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(pair->plot(i)->references().size(), std::size_t(1));
+            QVERIFY(pair->plot(i)->references().front().run == run);
+        }
+        // Drawn once the live run covers its times.
+        widgets::XYPlot* gg = pair->plot(0);
+        gg->setFrozen(false);
+        std::vector<telemetry::Frame> live;
+        for (int i = 0; i <= 120; ++i) {
+            telemetry::Frame f;
+            f.setWheelCount(4);
+            f.time() = i / 60.0;
+            live.push_back(f);
+        }
+        gg->append(live);
+        gg->resize(400, 400);
+        gg->canvas()->grab();
+        QVERIFY2(gg->canvas()->referencePointsDrawn() >= 100, qPrintable(QString::number(gg->canvas()->referencePointsDrawn())));
+        w.simulation().runs().unpinAll();
+        QVERIFY(pair->plot(1)->references().empty());
     }
 };
 
