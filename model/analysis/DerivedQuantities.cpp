@@ -1,6 +1,7 @@
 #include "analysis/DerivedQuantities.h"
 
 #include "config/TuningGuide.h"
+#include "config/WheelLink.h"
 #include "vehicle/Engine.h"
 
 #include <algorithm>
@@ -63,10 +64,7 @@ bool hasEngine(const VehicleConfig& v)
 
 std::vector<bool> frontWheels(const VehicleConfig& vehicle)
 {
-    std::vector<bool> front;
-    for (const WheelConfig& w : vehicle.wheels)
-        front.push_back(w.geometry.wheelCentreOffset.x > vehicle.chassis.cmOffset.x);
-    return front;
+    return config::frontWheels(vehicle);
 }
 
 double rollStiffness(const VehicleConfig& v, const std::vector<bool>& inGroup)

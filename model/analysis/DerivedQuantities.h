@@ -21,8 +21,8 @@ struct DerivedRow {
     bool differs = false;
 };
 
-/// The wheels on the front axle group: wheel centres ahead of the centre of mass (x > cmOffset.x).
-/// The rest are the rear group. A vehicle with every wheel behind (or ahead of) it has one group.
+/// The wheels on the front axle group: config::frontWheels (config/WheelLink.h), wheel centres
+/// ahead of the centre of mass (x > cmOffset.x). The rest are the rear group.
 std::vector<bool> frontWheels(const VehicleConfig& vehicle);
 
 /// Roll stiffness of a group of wheels in N m/rad (vehicle-model §2.13, §1.4): springs Σ k_i·y_i·l_i plus

@@ -152,6 +152,7 @@ namespace wheels {
 /// The list itself.
 inline constexpr Path list{"wheels"};
 namespace wheel {
+inline constexpr ElementPath radius{"wheels[*].wheel.radius"};
 inline constexpr ElementPath moi{"wheels[*].wheel.moi"};
 inline constexpr ElementPath dampingRate{"wheels[*].wheel.dampingRate"};
 inline constexpr ElementPath maxHandBrakeTorque{"wheels[*].wheel.maxHandBrakeTorque"};

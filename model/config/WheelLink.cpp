@@ -61,6 +61,14 @@ MirroredPath mirrorPath(const std::string& path, std::size_t other)
     return {param::ElementPath{param::wheels::wheelPattern(path)}(other), leaf && negatedAcrossSides(*leaf)};
 }
 
+std::vector<bool> frontWheels(const VehicleConfig& config)
+{
+    std::vector<bool> front;
+    for (const WheelConfig& w : config.wheels)
+        front.push_back(w.geometry.wheelCentreOffset.x > config.chassis.cmOffset.x);
+    return front;
+}
+
 std::vector<int> linkedWheels(const VehicleConfig& config, int wheel, WheelLink link)
 {
     std::vector<int> out{wheel};

@@ -30,6 +30,11 @@ MirroredPath mirrorPath(const std::string& path, std::size_t other);
 /// 2k with 2k + 1 on the same axle (same wheelCentreOffset x); Axle: every wheel at that x.
 std::vector<int> linkedWheels(const VehicleConfig& config, int wheel, WheelLink link);
 
+/// The wheels of the front axle group: wheel centres ahead of the centre of mass (x > cmOffset.x);
+/// the rest are the rear group. A vehicle with every wheel behind (or ahead of) it has one group.
+/// The compare table's per-axle figures and the .tir import's --wheels front|rear use it.
+std::vector<bool> frontWheels(const VehicleConfig& config);
+
 /// Whether two wheels are on opposite sides of the car (the sign of wheelCentreOffset y, ISO 8855).
 bool acrossSides(const VehicleConfig& config, std::size_t a, std::size_t b);
 
