@@ -82,12 +82,14 @@ struct CompareOptions {
 };
 
 struct ImportOptions {
-    std::string format;  // physx5, usd or unity
+    std::string format;  // physx5, usd, unity or tir
     std::vector<std::string> files;
     std::string out;
     std::string base;
     std::string differential = "auto";
     std::string model = "physx5";  // physx5: the model the car is simulated with
+    std::string wheels;            // tir: front, rear or all
+    std::string into;              // tir: the vehicle the tire goes onto
 };
 
 struct ExportOptions {
@@ -121,7 +123,8 @@ int doctorCommand(const DoctorOptions& options);
 int diffCommand(const TwoFileOptions& options);
 int patchCommand(const TwoFileOptions& options);
 int compareCommand(const CompareOptions& options);
-/// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON, USD and Unity.
+/// import FORMAT ... and export FORMAT ... (ExchangeCommands.cpp): PhysX 5 JSON, USD and Unity;
+/// import tir puts a Magic Formula tire onto a vehicle's wheels.
 int importCommand(const ImportOptions& options);
 int exportCommand(const ExportOptions& options);
 /// sweep ... and tune ... (SweepCommand.cpp, SweepAnalysisCommands.cpp): sweeps, chunked plans,

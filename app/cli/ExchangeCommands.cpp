@@ -1,10 +1,11 @@
 // jounce-cli import FORMAT ... and export FORMAT ...: foreign vehicle formats, each conversion
 // printed with its report (what was approximated, dropped or defaulted, and why). One row of
-// kFormats per format.
+// kFormats per format; `import tir` puts a tire onto a vehicle rather than making one.
 
 #include "CliCommands.h"
 
 #include "exchange/physx5/Physx5Json.h"
+#include "exchange/tir/TirImport.h"
 #include "exchange/unity/UnityExport.h"
 #include "exchange/unity/UnityImport.h"
 #include "exchange/unity/UnityJson.h"
@@ -136,6 +137,26 @@ int importUnity(const ImportOptions& o, std::optional<VehicleConfig> base)
     return finishImport(exchange::importUnityFile(o.files[0]), o);
 }
 
+int importTir(const ImportOptions& o, std::optional<VehicleConfig> base)
+{
+    if (o.files.size() != 1)
+        return usageError("import tir needs one FILE.tir");
+    if (base)
+        return usageError("import tir: --base is not used; the tire goes onto the vehicle of --into");
+    const std::optional<exchange::TirWheels> wheels = exchange::tirWheelsFromName(o.wheels);
+    if (!wheels)
+        return usageError("import tir needs --wheels front, rear or all");
+    if (o.into.empty())
+        return usageError("import tir needs --into VEHICLE.json, the vehicle the tire goes onto");
+    const std::optional<VehicleConfig> vehicle = loadValid(o.into);
+    if (!vehicle)
+        return 1;
+    const exchange::TirImportResult r = exchange::importTirFile(o.files[0], *vehicle, *wheels);
+    if (r.mapping && r.result.ok())
+        (o.out.empty() ? std::cerr : std::cout) << "imported " << r.mapping->summary() << "\n";
+    return finishImport(r.result, o);
+}
+
 struct Format {
     const char* name;
     int (*exportTo)(const ExportOptions&, const VehicleConfig&);
@@ -146,6 +167,7 @@ constexpr Format kFormats[] = {
     {"physx5", exportPhysx5, importPhysx5},
     {"usd", exportUsd, importUsd},
     {"unity", exportUnity, importUnity},
+    {"tir", nullptr, importTir},  // Jounce reads tire property files; it does not write them
 };
 
 const Format* findFormat(const std::string& name)
@@ -156,11 +178,12 @@ const Format* findFormat(const std::string& name)
     return nullptr;
 }
 
-std::string formatNames()
+std::string formatNames(bool exporting)
 {
     std::string names;
     for (const Format& f : kFormats)
-        names += (names.empty() ? "" : ", ") + std::string(f.name);
+        if (!exporting || f.exportTo)
+            names += (names.empty() ? "" : ", ") + std::string(f.name);
     return names;
 }
 
@@ -169,8 +192,8 @@ std::string formatNames()
 int exportCommand(const ExportOptions& options)
 {
     const Format* format = findFormat(options.format);
-    if (!format)
-        return usageError("export needs a format: " + formatNames());
+    if (!format || !format->exportTo)
+        return usageError("export needs a format: " + formatNames(true));
     if (options.vehicle.empty() || options.out.empty())
         return usageError(std::string("export ") + format->name + " needs VEHICLE.json and --out");
     const std::optional<VehicleConfig> vehicle = loadValid(options.vehicle);
@@ -181,7 +204,7 @@ int importCommand(const ImportOptions& options)
 {
     const Format* format = findFormat(options.format);
     if (!format)
-        return usageError("import needs a format: " + formatNames());
+        return usageError("import needs a format: " + formatNames(false));
     std::optional<VehicleConfig> base;
     if (!options.base.empty()) {
         base = loadValid(options.base);

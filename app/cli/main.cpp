@@ -185,13 +185,14 @@ void addExchangeCommands(CLI::App& app, CommandOptions& o, std::vector<Command>&
     ImportOptions& i = o.importing;
     CLI::App* importer = addCommand(app, "import",
         "a PhysX 5 (BASE.json ENGINE.json), USD (FILE.usda) or Unity (a .prefab, a .unity scene or the JSON of "
-        "export unity) vehicle as a Jounce vehicle, validated (to stdout without --out); prints the conversion "
-        "report; writes nothing when a file or the vehicle has an error");
-    importer->add_option("physx5|usd|unity", i.format, "the format to read")->required();
+        "export unity) vehicle as a Jounce vehicle, or a Magic Formula tire (FILE.tir) onto the --wheels of the "
+        "--into vehicle, validated (to stdout without --out); prints the conversion report; writes nothing when a "
+        "file or the vehicle has an error");
+    importer->add_option("physx5|usd|unity|tir", i.format, "the format to read")->required();
     importer->add_option("FILE", i.files, "physx5: BASE.json and ENGINE.json (EngineDrive.json or DirectDrive.json); "
-                                        "usd: FILE.usda; unity: FILE")
+                                        "usd: FILE.usda; unity: FILE; tir: a TNO/ADAMS tire property file (MF 5.2 or 6.1)")
         ->required();
-    importer->add_option("--out", i.out, "write the vehicle to this file")->type_name("V.json");
+    importer->add_option("-o,--out", i.out, "write the vehicle to this file")->type_name("V.json");
     importer->add_option("--base", i.base,
                        "physx5, usd: take what the files lack (chassis box, anti-roll bars, surfaces, controls) from "
                        "this vehicle")
@@ -202,6 +203,11 @@ void addExchangeCommands(CLI::App& app, CommandOptions& o, std::vector<Command>&
                          "physx5: simulate the car with PhysX 5's vehicle2 model as NVIDIA's reader sets it up (the "
                          "default) or convert it to the PhysX 4.1 model, with a report of what changes")
         ->type_name("physx5|physx41");
+    importer->add_option("--wheels", i.wheels,
+                         "tir: the wheels that get the tire: front (ahead of the centre of mass), rear or all")
+        ->type_name("front|rear|all");
+    importer->add_option("--into", i.into, "tir: the vehicle the tire goes onto (its other values are kept)")
+        ->type_name("V.json");
     commands.push_back({importer, [&o] { return importCommand(o.importing); }});
 }
 

@@ -51,7 +51,9 @@ private slots:
         QTest::newRow("compare") << "compare"
                                  << QStringList{"VEHICLE.json...", "--maneuver", "--terrain", "--out", "--all-parameters",
                                                 "--threads"};
-        QTest::newRow("import") << "import" << QStringList{"physx5|usd|unity", "FILE...", "--out", "--base", "--differential"};
+        QTest::newRow("import") << "import"
+                                << QStringList{"physx5|usd|unity|tir", "FILE...", "-o,--out", "--base", "--differential",
+                                               "--model", "--wheels", "--into"};
         QTest::newRow("export") << "export" << QStringList{"physx5|usd|unity", "VEHICLE.json", "--out", "--frame"};
         QTest::newRow("sweep") << "sweep"
                                << QStringList{"[SWEEP.json]", "--out", "--threads", "--plan", "--chunks", "--run-chunk",
