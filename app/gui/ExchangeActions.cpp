@@ -258,6 +258,33 @@ void ExchangeActions::importUnity(const QString& path)
     });
 }
 
+bool ExchangeActions::importTir(const QString& path, exchange::TirWheels wheels)
+{
+    const QString name = QFileInfo(path).fileName();
+    const exchange::TirImport mapping = exchange::mapTirFile(path.toStdString(), document_.config(), wheels);
+    std::vector<exchange::FileProblems> problems{{name.toStdString(), mapping.problems}};
+    QString refusal;
+    if (mapping.ok())
+        refusal = document_.setParameters(mapping.edits, tr("Import tire %1 (%2 wheels)")
+                                                             .arg(name, QString::fromUtf8(exchange::tirWheelsName(wheels))));
+    if (!mapping.ok() || !refusal.isEmpty()) {
+        if (!refusal.isEmpty()) {
+            problems.push_back({"vehicle", {}});
+            problems.back().problems.error("", refusal.toStdString());
+        }
+        std::size_t errors = 0;
+        for (const exchange::FileProblems& f : problems)
+            errors += f.problems.errorCount();
+        showReport(tr("Import of %1 failed with %n error(s); the vehicle is unchanged.", "", int(errors)).arg(name),
+                   mapping.report, problems);
+        return false;
+    }
+    showReport(tr("Imported %1: %2. It is one edit: Edit ▸ Undo takes it back.")
+                   .arg(name, QString::fromStdString(mapping.summary())),
+               mapping.report, problems);
+    return true;
+}
+
 QString ExchangeActions::exportUnity(const QString& path)
 {
     exchange::ConversionReport report;

@@ -7,6 +7,7 @@
 
 #include "exchange/ConversionReport.h"
 #include "exchange/ImportResult.h"
+#include "exchange/tir/TirImport.h"
 
 #include <QDialog>
 #include <QObject>
@@ -64,6 +65,10 @@ public:
     void importUnity(const QString& path);
     /// Writes the open vehicle as a Unity vehicle JSON file; "" or an error message.
     QString exportUnity(const QString& path);
+    /// Puts the Magic Formula tire of a .tir file onto `wheels` of the open vehicle as one undoable
+    /// edit (docs/tires.md "Importing .tir files"), at once (a .tir file is read in milliseconds),
+    /// and shows the report. True when the vehicle took it.
+    bool importTir(const QString& path, exchange::TirWheels wheels);
 
     /// The last report dialog (kept open, not modal), or nullptr.
     ConversionReportDialog* lastReport() const { return lastReport_; }

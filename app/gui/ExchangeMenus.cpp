@@ -18,6 +18,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace jounce::gui {
 namespace {
 
@@ -25,6 +27,8 @@ namespace {
 // (a download, a test fixture) and is no place to write into.
 const QString kImportDirKey = QStringLiteral("exchange/dir");
 const QString kExportDirKey = QStringLiteral("exchange/exportDir");
+// Tire files have a folder of their own: the shipped ones until the user picks another.
+const QString kTirDirKey = QStringLiteral("exchange/tirDir");
 
 QString lastImportDir()
 {
@@ -82,7 +86,12 @@ void ExchangeMenus::fillImportMenu(QMenu* menu)
                  {.text = tr("Omniverse &USD layer (.usda)…"), .objectName = "importUsdAction",
                   .triggered = [this] { importUsd(); }},
                  {.text = tr("U&nity vehicle (.prefab, .unity, .json)…"), .objectName = "importUnityAction",
-                  .triggered = [this] { importUnity(); }}});
+                  .triggered = [this] { importUnity(); }},
+                 {},
+                 {.text = tr("&Magic Formula tire (.tir)…"),
+                  .tooltip = tr("Put the tire of a TNO/ADAMS tire property file onto the front, rear or all wheels of "
+                                "the open vehicle, as one undoable edit"),
+                  .objectName = "importTirAction", .triggered = [this] { importTir(); }}});
 }
 
 void ExchangeMenus::fillExportMenu(QMenu* menu)
@@ -142,6 +151,24 @@ void ExchangeMenus::importUnity()
         return;
     rememberImportDir(path);
     actions_->importUnity(path);
+}
+
+void ExchangeMenus::importTir()
+{
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Magic Formula tire"),
+                                                      QSettings().value(kTirDirKey, tiresDir()).toString(),
+                                                      tr("Tire property file (*.tir)"));
+    if (path.isEmpty())
+        return;
+    QSettings().setValue(kTirDirKey, QFileInfo(path).absolutePath());
+    const exchange::TirWheels choices[] = {exchange::TirWheels::Front, exchange::TirWheels::Rear, exchange::TirWheels::All};
+    const QStringList names{tr("Front wheels (ahead of the centre of mass)"), tr("Rear wheels"), tr("All wheels")};
+    bool ok = false;
+    const QString choice = QInputDialog::getItem(&window_, tr("Wheels"), tr("The wheels that get the tire:"), names, 2,
+                                                 false, &ok);
+    if (!ok)
+        return;
+    actions_->importTir(path, choices[std::max<qsizetype>(0, names.indexOf(choice))]);
 }
 
 void ExchangeMenus::exportPhysx5()

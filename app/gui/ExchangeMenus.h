@@ -1,7 +1,7 @@
 #pragma once
-// File ▸ Import and File ▸ Export as: foreign vehicle formats (PhysX 5, Omniverse USD, Unity). The
-// actions ask for the files and hand them to ExchangeActions, which converts them and shows the
-// conversion report.
+// File ▸ Import and File ▸ Export as: foreign vehicle formats (PhysX 5, Omniverse USD, Unity), and a
+// Magic Formula tire (.tir) onto the open vehicle. The actions ask for the files and hand them to
+// ExchangeActions, which converts them and shows the conversion report.
 
 #include <QObject>
 
@@ -33,6 +33,7 @@ private:
     void importPhysx5();
     void importUsd();
     void importUnity();
+    void importTir();
     void exportPhysx5();
     void exportUsd();
     void exportUnity();

@@ -16,6 +16,14 @@ QString presetsDir()
     return QStringLiteral(JOUNCE_SOURCE_DIR "/presets");
 }
 
+QString tiresDir()
+{
+    const QString installed = QCoreApplication::applicationDirPath() + "/../share/jounce/tires";
+    if (QDir(installed).exists())
+        return QDir(installed).canonicalPath();
+    return QStringLiteral(JOUNCE_SOURCE_DIR "/data/tires");
+}
+
 QStringList jsonFilesIn(const QString& dir)
 {
     QStringList out;
