@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan, in build-fuzz) and runs one or
 # all of them for N minutes each:
 #
-#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|runfile|
+#   scripts/fuzz.sh [vehicle|maneuver|terrain|pgm|patch|set|usd|unityyaml|unityjson|physx5|tir|runfile|
 #                    telemetrycsv|sweep|chunkresult|mathexpr|all] [minutes]   (default: all 1)
 #
 # New inputs go to a scratch corpus outside the repository ($FUZZ_WORK, default
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all_targets=(vehicle maneuver terrain pgm patch set)
-all_targets+=(usd unityyaml unityjson physx5)
+all_targets+=(usd unityyaml unityjson physx5 tir)
 all_targets+=(runfile telemetrycsv)
 all_targets+=(sweep chunkresult)
 all_targets+=(mathexpr)
@@ -51,6 +51,7 @@ max_len() {
     # A vehicle layer or prefab is 10-20 kB, PhysX 5's two files 15 kB, a Unity JSON file 4 kB.
     usd | unityyaml | physx5) echo 32768 ;;
     unityjson) echo 8192 ;;
+    tir) echo 32768 ;;  # a .tir file is 10-20 kB
     runfile) echo 65536 ;;       # a short recorded run: the vehicle header and some frames
     telemetrycsv) echo 32768 ;;  # a header of up to 341 columns and some rows
     # A sweep file names its vehicle, maneuver and terrain (presets or small inline objects): a few kB.

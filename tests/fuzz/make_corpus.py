@@ -440,6 +440,45 @@ def physx5():
         d["SuspensionParams"][0]["SuspensionAttachment"]["Quat"] = quat
         write("physx5", "quaternion-%s.json" % tag, dump(d))
     common_hostile("physx5", json.dumps(doc))
+def tir():
+    """Tire property files: the four shipped Project Chrono files (data/tires), units other than SI,
+    the versions Jounce reads and those it does not, and the hostile lines the reader refuses at
+    their line. The full-size cases (100,000 lines, 10 MiB) are fuzz_tir's generatedInputs()."""
+    tires = ROOT / "data" / "tires"
+    for f in sorted(tires.glob("*.tir")):
+        shutil.copyfile(f, CORPUS / "tir" / f.name)
+    sedan = (tires / "Sedan_Pac02Tire.tir").read_bytes()
+
+    def variant(name, old, new, count=1):
+        assert old in sedan, old
+        write("tir", name, sedan.replace(old, new, count))
+
+    variant("units-mm-kn-degree.tir", b"LENGTH                   ='meter'", b"LENGTH = 'mm'\r\nFORCE = 'kN'\r\nANGLE = 'deg'")
+    variant("units-unknown.tir", b"='meter'", b"='furlong'")
+    variant("fittyp-61.tir", b"='PAC2002'", b"='PAC2002'\r\nFITTYP = 61")
+    variant("fittyp-62.tir", b"='PAC2002'", b"='PAC2002'\r\nFITTYP = 62")
+    variant("fittyp-21.tir", b"='PAC2002'", b"='PAC2002'\r\nFITTYP = 21")
+    variant("format-unknown.tir", b"='PAC2002'", b"='MF_99'")
+    variant("tyreside-unknown.tir", b"'LEFT'", b"'UNKNOWN'")
+    variant("blank-value.tir", b"= -21.92 ", b"=        ")
+    variant("not-a-number.tir", b"= -21.92 ", b"= abc    ")
+    variant("huge-1e7.tir", b"= -21.92 ", b"= -2.2e7 ")
+    variant("huge-1e400.tir", b"= -21.92 ", b"= -1e400 ")
+    variant("duplicate-key.tir", b"PKY2 ", b"PKY1 ")
+    variant("key-outside-section.tir", b"$----------------------------------------------------------------info", b"PKY1 = 3")
+    variant("nul-byte.tir", b"Nominal wheel load", b"Nominal\x00wheel load")
+    variant("non-utf8.tir", b"Nominal wheel load", b"Nominal \xe9\xff load")
+    variant("long-line.tir", b"$Nominal wheel load", b"$" + b"x" * 5000)
+    variant("unclosed-quote.tir", b"'LEFT'", b"'LEFT")
+    variant("radius-mismatch.tir", b"= 0.344 ", b"= 0.544 ")
+    variant("lf-line-ends.tir", b"\r\n", b"\n", -1)
+    variant("no-units.tir", b"[UNITS]", b"[NOT_UNITS]")
+    write("tir", "sections-300.tir", b"[MODEL]\nFITTYP = 61\n" + b"".join(b"[S%d]\nK = 1\n" % i for i in range(300)))
+    write("tir", "errors-80.tir", b"[MODEL]\nFITTYP = 61\n" + b"".join(b"K%d = x\n" % i for i in range(80)))
+    write("tir", "empty.tir", b"")
+    write("tir", "truncated-half.tir", sedan[: len(sedan) // 2])
+
+
 SEEDS = FUZZ / "seeds"  # run files and CSVs written by jounce-cli (APP_WRITTEN), copied as they are
 APP_WRITTEN = """jounce-cli run --vehicle presets/physx-snippet-4w.json --duration 0.2 --record idle-4w.jrun
 jounce-cli run --vehicle presets/physx-snippet-4w.json --maneuver tests/fuzz/seeds/circle-day.json --duration 0.2 \
@@ -695,7 +734,7 @@ def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
     for target in ("vehicle", "maneuver", "terrain", "pgm", "patch", "set", "runfile", "telemetrycsv", "sweep",
-                   "chunkresult", "mathexpr"):
+                   "chunkresult", "mathexpr", "tir"):
         (CORPUS / target).mkdir(parents=True)
     vehicles()
     maneuvers()
@@ -704,7 +743,7 @@ def main():
     patches()
     sets()
     sweeps(), chunk_results()  # sweep files and chunk results (model/sweep)
-    usd(), unity_prefab(), unity_json(), physx5()  # the foreign formats (model/exchange)
+    usd(), unity_prefab(), unity_json(), physx5(), tir()  # the foreign formats (model/exchange)
     runfiles()
     telemetrycsvs()
     math_expressions()
