@@ -191,6 +191,18 @@ inline constexpr ElementPath asymptoteSlip{"wheels[*].tire.unity.sidewaysFrictio
 inline constexpr ElementPath asymptoteValue{"wheels[*].tire.unity.sidewaysFriction.asymptoteValue"};
 inline constexpr ElementPath stiffness{"wheels[*].tire.unity.sidewaysFriction.stiffness"};
 }  // namespace sidewaysFriction
+/// The Magic Formula tire (docs/tires.md), present while tire.model is magicFormula; its
+/// coefficients are named as the keys of a .tir file, under one object per .tir section.
+namespace magicFormula {
+inline constexpr ElementPath object{"wheels[*].tire.magicFormula"};
+namespace longitudinal {
+inline constexpr ElementPath PDX1{"wheels[*].tire.magicFormula.longitudinal.PDX1"};
+}  // namespace longitudinal
+namespace lateral {
+inline constexpr ElementPath PDY1{"wheels[*].tire.magicFormula.lateral.PDY1"};
+inline constexpr ElementPath PKY1{"wheels[*].tire.magicFormula.lateral.PKY1"};
+}  // namespace lateral
+}  // namespace magicFormula
 }  // namespace tire
 namespace compliance {
 inline constexpr ElementPath wheelToeAngle{"wheels[*].compliance.wheelToeAngle"};
