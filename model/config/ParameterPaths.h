@@ -146,6 +146,7 @@ namespace antiRollBars {
 inline constexpr ElementPath wheel0{"antiRollBars[*].wheel0"};
 inline constexpr ElementPath wheel1{"antiRollBars[*].wheel1"};
 inline constexpr ElementPath stiffness{"antiRollBars[*].stiffness"};
+inline constexpr ElementPath mode{"antiRollBars[*].mode"};
 }  // namespace antiRollBars
 
 namespace wheels {
