@@ -217,7 +217,7 @@ void addRollRows(RowTable& table)
     };
     table.add("rollStiffnessFront", "front roll stiffness share", "%",
               "front share of the roll stiffness from springs and anti-roll bars (vehicle model §1.4, §2.13); more front "
-              "share: more understeer",
+              "share: more understeer, but the share of rollTorque bars (PhysX's) moves no load and no balance (§2.13.1)",
               rollShare);
     table.add("rollStiffnessTotal", "roll stiffness", "N m/deg",
               "springs Σ k·y·l plus bars K·Δy·Δl over all wheels, per degree of roll", [](const VehicleConfig& v) -> Value {

@@ -73,6 +73,8 @@ struct Section {
 /// The parameters of a wheel's tire: its type, the model chosen and that model's parameters
 /// (TireParameters.cpp).
 void tireParameters(build::ObjectBuilder<TireData> tire);
+/// The Magic Formula tire's coefficients, one object per .tir section (MagicFormulaParameters.cpp).
+void magicFormulaTireParameters(build::ObjectBuilder<MagicFormulaTireParams> mf);
 /// The relations between a tire model's parameters that their limits cannot express (the friction
 /// graph's point order), reported under `pointer`, the tire's JSON pointer.
 void checkTireRelations(const TireData& tire, const std::string& pointer, Problems& problems);

@@ -146,6 +146,7 @@ namespace antiRollBars {
 inline constexpr ElementPath wheel0{"antiRollBars[*].wheel0"};
 inline constexpr ElementPath wheel1{"antiRollBars[*].wheel1"};
 inline constexpr ElementPath stiffness{"antiRollBars[*].stiffness"};
+inline constexpr ElementPath mode{"antiRollBars[*].mode"};
 }  // namespace antiRollBars
 
 namespace wheels {
@@ -192,6 +193,18 @@ inline constexpr ElementPath asymptoteSlip{"wheels[*].tire.unity.sidewaysFrictio
 inline constexpr ElementPath asymptoteValue{"wheels[*].tire.unity.sidewaysFriction.asymptoteValue"};
 inline constexpr ElementPath stiffness{"wheels[*].tire.unity.sidewaysFriction.stiffness"};
 }  // namespace sidewaysFriction
+/// The Magic Formula tire (docs/tires.md), present while tire.model is magicFormula; its
+/// coefficients are named as the keys of a .tir file, under one object per .tir section.
+namespace magicFormula {
+inline constexpr ElementPath object{"wheels[*].tire.magicFormula"};
+namespace longitudinal {
+inline constexpr ElementPath PDX1{"wheels[*].tire.magicFormula.longitudinal.PDX1"};
+}  // namespace longitudinal
+namespace lateral {
+inline constexpr ElementPath PDY1{"wheels[*].tire.magicFormula.lateral.PDY1"};
+inline constexpr ElementPath PKY1{"wheels[*].tire.magicFormula.lateral.PKY1"};
+}  // namespace lateral
+}  // namespace magicFormula
 }  // namespace tire
 namespace compliance {
 inline constexpr ElementPath wheelToeAngle{"wheels[*].compliance.wheelToeAngle"};

@@ -7,6 +7,7 @@
 // add ... A tire model").
 
 #include "ConfigValues.h"
+#include "MagicFormulaParams.h"
 #include "Units.h"
 
 #include <iterator>
@@ -50,13 +51,13 @@ struct UnityTireParams {
 };
 
 /// The parameters of one tire model; the index of the alternative is its TireModelKind.
-using TireParams = std::variant<PhysxTireParams, UnityTireParams>;
+using TireParams = std::variant<PhysxTireParams, UnityTireParams, MagicFormulaTireParams>;
 
 /// The tire models, in TireParams order.
-enum class TireModelKind { PhysX, Unity };
+enum class TireModelKind { PhysX, Unity, MagicFormula };
 
 /// The models' names as tire.model writes them, in TireParams order.
-inline constexpr const char* kTireModelNames[] = {"physx", "unity"};
+inline constexpr const char* kTireModelNames[] = {"physx", "unity", "magicFormula"};
 static_assert(std::size(kTireModelNames) == std::variant_size_v<TireParams>, "a name for every tire model");
 
 inline const char* tireModelName(TireModelKind kind) noexcept
@@ -75,6 +76,8 @@ struct TireData {
     PhysxTireParams* physx() noexcept { return std::get_if<PhysxTireParams>(&params); }
     const UnityTireParams* unity() const noexcept { return std::get_if<UnityTireParams>(&params); }
     UnityTireParams* unity() noexcept { return std::get_if<UnityTireParams>(&params); }
+    const MagicFormulaTireParams* magicFormula() const noexcept { return std::get_if<MagicFormulaTireParams>(&params); }
+    MagicFormulaTireParams* magicFormula() noexcept { return std::get_if<MagicFormulaTireParams>(&params); }
     friend bool operator==(const TireData&, const TireData&) = default;
 };
 

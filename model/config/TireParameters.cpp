@@ -99,11 +99,14 @@ void tireParameters(ObjectBuilder<TireData> tire)
     // The model first: reading a file chooses it before the parameters that belong to it. Choosing
     // another model gives the tire that model's defaults; a file that leaves "model" out is PhysX's.
     Node& model = tire.variantSelector("model", &TireData::params,
-                                       kTire("", any(), same(), kNaN, kNaN, "tire force model: physx (PhysX's default, §2.10) or unity (Unity's WheelFrictionCurves)"),
+                                       kTire("", any(), same(), kNaN, kNaN, "tire force model: physx (PhysX's default, §2.10), unity (Unity's WheelFrictionCurves) or magicFormula (Pacejka MF 5.2/6.1, docs/tires.md)"),
                                        {std::begin(kTireModelNames), std::end(kTireModelNames)});
     model.omittedValue = Json("physx");
     unityTireParameters(tire.alternativeObject<UnityTireParams>("unity", &TireData::params, model, "unity", kUnityTire.guide,
                                                                "Unity WheelCollider friction curves (Unity 5's defaults until edited)"));
+    magicFormulaTireParameters(tire.alternativeObject<MagicFormulaTireParams>(
+        "magicFormula", &TireData::params, model, "magicFormula", "Magic Formula tire",
+        "Pacejka Magic Formula coefficients (MF 5.2 / 6.1), grouped as the sections of a .tir file"));
     tire.scalar("type", &TireData::type,
                 kTire("1", closed(0, 255), same(), kNaN, kNaN, "tire type: column of the surface friction table"));
     physxTireParameters(tire.alternative<PhysxTireParams>(&TireData::params, model, "physx"));

@@ -87,11 +87,16 @@ struct WheelConfig {
     friend bool operator==(const WheelConfig&, const WheelConfig&) = default;
 };
 
+/// How an anti-roll bar acts (vehicle-model §2.13): PhysX's roll torque on the chassis alone, or
+/// equal and opposite forces at its two wheels that also load their tires (§2.13.1).
+enum class AntiRollBarMode { RollTorque, WheelForces };
+
 // §1.4 PxVehicleAntiRollBarData
 struct AntiRollBarConfig {
     int wheel0 = 0;          ///< first wheel of the bar (1)
     int wheel1 = 1;          ///< second wheel of the bar (1)
-    double stiffness = 0.0;  ///< roll torque per metre of jounce difference (N/m)
+    double stiffness = 0.0;  ///< force per metre of jounce difference (N/m)
+    AntiRollBarMode mode = AntiRollBarMode::RollTorque;  ///< roll torque only (PhysX) or forces at the wheels
     friend bool operator==(const AntiRollBarConfig&, const AntiRollBarConfig&) = default;
 };
 

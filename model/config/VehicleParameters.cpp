@@ -293,7 +293,17 @@ std::unique_ptr<Node> buildVehicleTree()
     arb.scalar("wheel0", &AntiRollBarConfig::wheel0, kAntiRoll("1", closed(0, kMaxWheels - 1), same(), kNaN, kNaN, "first wheel of the bar", true));
     arb.scalar("wheel1", &AntiRollBarConfig::wheel1, kAntiRoll("1", closed(0, kMaxWheels - 1), same(), kNaN, kNaN, "second wheel of the bar", true));
     arb.scalar("stiffness", &AntiRollBarConfig::stiffness,
-               kAntiRoll("N/m", ge(0), plaus(0, 1e8), 0, 50000, "roll torque per metre of jounce difference (stiffer rear: less under-steer)"));
+               kAntiRoll("N/m", ge(0), plaus(0, 1e8), 0, 50000,
+                         "bar force per metre of jounce difference; shifts load across the axle only in mode wheelForces"));
+    // Not PhysX's: PhysX's bar is the roll torque alone, which cannot move load between the axles.
+    Node& mode = arb.scalar("mode", &AntiRollBarConfig::mode,
+                            kAntiRoll("", any(), same(), kNaN, kNaN,
+                                      "rollTorque: a roll torque on the chassis only, as PhysX 4.1 and 5 (the tire loads never "
+                                      "see the bar); wheelForces: equal and opposite forces at the two wheels that load the more "
+                                      "compressed tire and unload the other, so the bars shift balance between the axles "
+                                      "(not exportable to PhysX; docs/vehicle-model.md §2.13.1)"),
+                            {"rollTorque", "wheelForces"});
+    mode.omittedValue = Json("rollTorque");  // files written before the choice existed stay canonical
 
     auto tlf = v.object("tireLoadFilter", &VehicleConfig::tireLoadFilter, kLoadFilter.guide, "tire load filter");
     tlf.scalar("minNormalisedLoad", &TireLoadFilterData::minNormalisedLoad,

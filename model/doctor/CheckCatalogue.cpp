@@ -28,6 +28,9 @@ std::vector<CheckInfo> checksBeforeTires()
         {"wheel.frontHandbrake", "advice", "§1.2, §1.19", "4W car with a handbrake on a front wheel; fix: 0"},
         {"wheel.rearSteer", "advice", "§1.2, §2.14", "4W car whose rear wheels steer; fix: 0"},
         {"antiRollBar.axle", "warning", "§1.4", "a bar joins wheels of different axles or one side; fix: the axle partner"},
+        {"antiRollBar.balance", "advice", "§1.4, §2.13",
+         "rollTorque bars (PhysX's) that move an axle's share of the roll stiffness by over 2 points, as if to tune "
+         "balance, which a roll torque cannot; fix: mode wheelForces (not exportable to PhysX)"},
         {"chassis.moi", "advice, warning", "§1.1",
          "moment of inertia off the box estimate by more than 2x (warning 5x); fix: set from the box"},
         {"autobox.latency", "warning, error", "§1.9, §2.16-2.17",

@@ -25,6 +25,9 @@ inline constexpr double kBandSlack = 0.005;
 /// (time constant I / c); the fix aims at 30 s at most, and never below the guide's values.
 inline constexpr double kTinyDampingTimeConstant = 60.0;
 inline constexpr double kFixDampingTimeConstant = 30.0;
+/// §2.13.1: rollTorque bars that move an axle's share of the vehicle's roll stiffness by more than
+/// this (2 percentage points) look tuned for balance, which their roll torque cannot give.
+inline constexpr double kBarShareShift = 0.02;
 
 // ---- helpers -----------------------------------------------------------------------------------
 
@@ -69,6 +72,7 @@ void checkSprungMasses(const VehicleConfig& c, std::vector<Finding>& out);
 void checkWheelDamping(const VehicleConfig& c, std::vector<Finding>& out);
 void checkHandbrakeAndSteer(const VehicleConfig& c, std::vector<Finding>& out);
 void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out);
+void checkAntiRollBarBalance(const VehicleConfig& c, std::vector<Finding>& out);
 
 // ChassisChecks.cpp
 void checkMomentOfInertia(const VehicleConfig& c, std::vector<Finding>& out);

@@ -23,6 +23,7 @@ std::vector<Finding> diagnose(const VehicleConfig& config)
     checks::checkWheelDamping(config, out);
     checks::checkHandbrakeAndSteer(config, out);
     checks::checkAntiRollBars(config, out);
+    checks::checkAntiRollBarBalance(config, out);
     checks::checkMomentOfInertia(config, out);
     checks::checkLatency(config, out);
     checks::checkEngineDamping(config, out);

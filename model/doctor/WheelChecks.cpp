@@ -1,5 +1,6 @@
-// Static checks of the wheels (vehicle-model §1.2, §1.4, §1.19, §2.14): bearing damping, a front handbrake
-// or rear steer on a 4W car, and anti-roll bars that do not join the two wheels of one axle.
+// Static checks of the wheels (vehicle-model §1.2, §1.4, §1.19, §2.13, §2.14): bearing damping, a front
+// handbrake or rear steer on a 4W car, anti-roll bars that do not join the two wheels of one axle, and
+// PhysX's roll-torque bars tuned as if they could shift balance between the axles.
 
 #include "StaticCheckParts.h"
 
@@ -13,7 +14,51 @@ namespace jounce::doctor::checks {
 namespace {
 
 using json::text::num;
+using json::text::pct;
 using json::text::roundSig;
+
+/// Wheels of one axle share their x to well within a wheel radius and sit on opposite sides.
+bool sameAxle(const VehicleConfig& c, int a, int b)
+{
+    const WheelConfig& wa = c.wheels[static_cast<std::size_t>(a)];
+    const WheelConfig& wb = c.wheels[static_cast<std::size_t>(b)];
+    const Vec3& pa = wa.geometry.wheelCentreOffset;
+    const Vec3& pb = wb.geometry.wheelCentreOffset;
+    const double tol = 0.5 * std::max({wa.wheel.radius, wb.wheel.radius, 0.1});
+    return std::fabs(pa.x - pb.x) <= tol && pa.y * pb.y < 0;
+}
+
+/// One axle's roll stiffness (N m/rad): its two springs, k·t²/4 each, and its bars, stiffness·t².
+struct AxleRoll {
+    int left = 0, right = 0;
+    double springs = 0.0;
+    double bars = 0.0;
+};
+
+/// The axles of the vehicle front to back, each wheel in at most one, with their roll stiffness.
+std::vector<AxleRoll> axleRollStiffness(const VehicleConfig& c)
+{
+    const int n = static_cast<int>(c.wheels.size());
+    const auto wheel = [&c](int i) -> const WheelConfig& { return c.wheels[static_cast<std::size_t>(i)]; };
+    const auto track = [&](int a, int b) {
+        return std::fabs(wheel(a).geometry.wheelCentreOffset.y - wheel(b).geometry.wheelCentreOffset.y);
+    };
+    std::vector<AxleRoll> axles;
+    std::vector<bool> used(c.wheels.size(), false);
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n && !used[std::size_t(a)]; ++b)
+            if (!used[std::size_t(b)] && sameAxle(c, a, b)) {
+                used[std::size_t(a)] = used[std::size_t(b)] = true;
+                const double t = track(a, b);
+                const double k = wheel(a).suspension.springStrength + wheel(b).suspension.springStrength;
+                axles.push_back({a, b, k * t * t / 4.0, 0.0});
+            }
+    for (const AntiRollBarConfig& bar : c.antiRollBars)
+        for (AxleRoll& axle : axles)
+            if (std::minmax(bar.wheel0, bar.wheel1) == std::minmax(axle.left, axle.right))
+                axle.bars += bar.stiffness * track(axle.left, axle.right) * track(axle.left, axle.right);
+    return axles;
+}
 
 }  // namespace
 
@@ -75,12 +120,6 @@ void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
 {
     const int n = static_cast<int>(c.wheels.size());
     auto pos = [&](int i) { return c.wheels[static_cast<std::size_t>(i)].geometry.wheelCentreOffset; };
-    auto radius = [&](int i) { return c.wheels[static_cast<std::size_t>(i)].wheel.radius; };
-    // Wheels of one axle share their x to well within a wheel radius and sit on opposite sides.
-    auto sameAxle = [&](int a, int b) {
-        const double tol = 0.5 * std::max({radius(a), radius(b), 0.1});
-        return std::fabs(pos(a).x - pos(b).x) <= tol && pos(a).y * pos(b).y < 0;
-    };
     std::set<std::pair<int, int>> pairs;
     for (const AntiRollBarConfig& bar : c.antiRollBars)
         pairs.insert({std::min(bar.wheel0, bar.wheel1), std::max(bar.wheel0, bar.wheel1)});
@@ -88,7 +127,7 @@ void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
         const AntiRollBarConfig& bar = c.antiRollBars[b];
         if (bar.wheel0 < 0 || bar.wheel1 < 0 || bar.wheel0 >= n || bar.wheel1 >= n || bar.wheel0 == bar.wheel1)
             continue;  // validation reports these
-        if (sameAxle(bar.wheel0, bar.wheel1))
+        if (sameAxle(c, bar.wheel0, bar.wheel1))
             continue;
         Finding f;
         f.id = "antiRollBar.axle";
@@ -104,7 +143,7 @@ void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
         // The fix keeps wheel0 and joins it to the wheel across its own axle, if there is exactly one.
         int partner = -1, candidates = 0;
         for (int j = 0; j < n; ++j)
-            if (j != bar.wheel0 && sameAxle(bar.wheel0, j)) {
+            if (j != bar.wheel0 && sameAxle(c, bar.wheel0, j)) {
                 partner = j;
                 ++candidates;
             }
@@ -114,6 +153,63 @@ void checkAntiRollBars(const VehicleConfig& c, std::vector<Finding>& out)
                         {{param::antiRollBars::wheel1(b), partner}}};
         out.push_back(std::move(f));
     }
+}
+
+void checkAntiRollBarBalance(const VehicleConfig& c, std::vector<Finding>& out)
+{
+    const auto rollTorque = [](const AntiRollBarConfig& bar) { return bar.mode == AntiRollBarMode::RollTorque; };
+    if (c.antiRollBars.empty() || !std::all_of(c.antiRollBars.begin(), c.antiRollBars.end(), rollTorque))
+        return;  // a wheelForces bar: the tuner has met the choice
+    // Invalid springs or bars are value.invalid's; no other check reasons from them.
+    for (const WheelConfig& w : c.wheels)
+        if (!(w.suspension.springStrength > 0.0) || !std::isfinite(w.suspension.springStrength))
+            return;
+    for (const AntiRollBarConfig& bar : c.antiRollBars)
+        if (!(bar.stiffness >= 0.0) || !std::isfinite(bar.stiffness))
+            return;
+    // Bars in proportion to the springs only stiffen roll; bars that move an axle's share of the roll
+    // stiffness are meant to move load transfer, and so balance, between the axles -- which
+    // PhysX's roll torque does not do (docs/vehicle-model.md §2.13.1).
+    const std::vector<AxleRoll> axles = axleRollStiffness(c);
+    double springs = 0.0, total = 0.0;
+    for (const AxleRoll& a : axles) {
+        springs += a.springs;
+        total += a.springs + a.bars;
+    }
+    if (!(springs > 0.0) || !(total > springs))
+        return;
+    // Named by the axle whose share grows most: the one the bars stiffen.
+    const AxleRoll* moved = nullptr;
+    double shift = 0.0, largest = 0.0;
+    for (const AxleRoll& a : axles) {
+        const double d = (a.springs + a.bars) / total - a.springs / springs;
+        largest = std::max(largest, std::fabs(d));
+        if (!moved || d > shift) {
+            shift = d;
+            moved = &a;
+        }
+    }
+    if (!moved || largest <= kBarShareShift)
+        return;
+    Finding f;
+    f.id = "antiRollBar.balance";
+    f.severity = Severity::Advice;
+    f.guideSection = "§1.4 PxVehicleAntiRollBarData, §2.13";
+    Fix fix{"make every bar load its wheels (mode wheelForces; not exportable to PhysX)", {}};
+    for (std::size_t b = 0; b < c.antiRollBars.size(); ++b) {
+        f.parameters.push_back(param::antiRollBars::mode(b));
+        fix.edits.push_back({param::antiRollBars::mode(b), "wheelForces"});
+    }
+    for (std::size_t b = 0; b < c.antiRollBars.size(); ++b)
+        f.parameters.push_back(param::antiRollBars::stiffness(b));
+    const double before = moved->springs / springs;
+    f.reason = "the anti-roll bars move the " + label(std::size_t(moved->left)) + "-" + label(std::size_t(moved->right)) +
+               " axle's share of the roll stiffness from " + pct(before) + " (springs alone) to " + pct(before + shift) +
+               ", as if to shift balance between the axles; but in PhysX 4.1 and 5 an anti-roll bar only adds roll "
+               "torque: it cannot shift balance between the axles; tune tire lateral stiffness per axle instead, or "
+               "set mode to wheelForces (not exportable to PhysX)";
+    f.fix = std::move(fix);
+    out.push_back(std::move(f));
 }
 
 }  // namespace jounce::doctor::checks

@@ -1,5 +1,7 @@
 #include "exchange/ExchangeText.h"
 
+#include "config/ParameterPaths.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -38,6 +40,13 @@ void notePerWheel(ConversionReport& report, NoteKind kind, const std::string& fi
             which += (which.empty() ? "" : ",") + std::to_string(w);
         report.add(kind, "wheels[" + (wheels.size() == reasons.size() ? std::string("*") : which) + "]." + field, reason);
     }
+}
+
+void noteLoadTransferringBars(const VehicleConfig& v, ConversionReport& report, NoteKind kind, const std::string& outcome)
+{
+    for (std::size_t i = 0; i < v.antiRollBars.size(); ++i)
+        if (v.antiRollBars[i].mode == AntiRollBarMode::WheelForces)
+            report.add(kind, config::param::antiRollBars::mode(i), "wheelForces: PhysX has no load-transferring bar; " + outcome);
 }
 
 }  // namespace jounce::exchange

@@ -28,7 +28,7 @@ void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, s
     const std::size_t n = direction.size();
     for (const AntiRollBarConfig& bar : c.antiRollBars) {
         const auto a = std::size_t(bar.wheel0), b = std::size_t(bar.wheel1);
-        if (a >= n || b >= n || !(touching[a] || touching[b]))
+        if (bar.mode != AntiRollBarMode::RollTorque || a >= n || b >= n || !(touching[a] || touching[b]))
             continue;
         const double f = (jounce[a] - jounce[b]) * bar.stiffness;
         if (touching[a])
@@ -36,6 +36,30 @@ void addAntiRollTorque(const VehicleConfig& c, std::span<const double> jounce, s
         if (touching[b])
             torque += arm[b].cross(f * direction[b]);
     }
+}
+
+bool antiRollBarForces(const VehicleConfig& c, std::span<const double> jounce, std::span<const bool> touching,
+                       std::span<double> barForce) noexcept
+{
+    JOUNCE_ASSERT(touching.size() >= jounce.size() && barForce.size() >= jounce.size());
+    const auto wheelForces = [](const AntiRollBarConfig& bar) { return bar.mode == AntiRollBarMode::WheelForces; };
+    if (std::none_of(c.antiRollBars.begin(), c.antiRollBars.end(), wheelForces))
+        return false;  // PhysX's bars only: the struts stay as they are, bit for bit
+    const std::size_t n = jounce.size();
+    std::fill_n(barForce.begin(), n, 0.0);
+    for (const AntiRollBarConfig& bar : c.antiRollBars) {
+        const auto a = std::size_t(bar.wheel0), b = std::size_t(bar.wheel1);
+        if (!wheelForces(bar) || a >= n || b >= n)
+            continue;
+        // The lifted end pushes its own hanging wheel, whose spring takes it back: no force at that
+        // corner, and the partner carries the bar to the ground (docs/vehicle-model.md §2.13.1).
+        const double f = (jounce[a] - jounce[b]) * bar.stiffness;
+        if (touching[a])
+            barForce[a] += f;
+        if (touching[b])
+            barForce[b] -= f;
+    }
+    return true;
 }
 
 void integrateChassis(ChassisState& cs, const btVector3& force, const btVector3& torque, double invMass,

@@ -128,7 +128,8 @@ double springForce(SpringLaw law, const SuspensionData& sd, double x, double xDo
 
 SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, const WheelConfig& wc,
                                 const RoadContact& road, const StrutFrame& strut, const SuspensionState& s,
-                                const btVector3& gravity, const ChassisState& cs, const btVector3& cm) noexcept
+                                const btVector3& gravity, const ChassisState& cs, const btVector3& cm,
+                                double barForce) noexcept
 {
     JOUNCE_ASSERT(isFinite(wc.suspension.sprungMass) && isFinite(wc.suspension.springStrength) &&
                   isFinite(wc.suspension.springDamperRate));
@@ -137,7 +138,7 @@ SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, co
     const btVector3& nrm = road.normal;
     const double x = s.jounce;
     const double ag = std::max(0.0, gravity.dot(w));
-    const double fw = springForce(law, sd, x, s.jounceSpeed, ag);
+    const double fw = withAntiRollBarForce(springForce(law, sd, x, s.jounceSpeed, ag), barForce);
     const btVector3 perp = ag > 0.0 ? gravity - w * ag : btVector3(0, 0, 0);
     SuspensionForce out;
     out.normalForce = flags.disableSuspensionForceProjection ? fw - nrm.dot(perp * sd.sprungMass)

@@ -8,6 +8,8 @@
 #include "vehicle/VehicleConstraint.h"
 #include "vehicle/VehicleUpdate.h"
 
+#include <algorithm>
+
 namespace jounce::sim {
 
 /// The strut of one wheel in the world for one sub-step.
@@ -89,10 +91,23 @@ bool suspensionLimitRow(const WheelConfig& wheel, const RoadContact& road, const
 double springForce(SpringLaw law, const SuspensionData& suspension, double jounce, double jounceSpeed,
                    double gravityAlongStrut) noexcept;
 
+/// §2.13.1: the strut force `springDamper` (spring and damper, N) with the wheelForces bars' force
+/// `bar` added. A bar pushes without limit, but it pulls away at most the strut's own push, never
+/// below zero: it cannot hold a wheel onto the ground. A strut that already pulls (rebound damping,
+/// §2.4.2) keeps its own pull and takes none of the bar's.
+inline double withAntiRollBarForce(double springDamper, double bar) noexcept
+{
+    if (bar == 0.0)
+        return springDamper;  // untouched, bit for bit (a -0 stays -0)
+    return bar > 0.0 ? springDamper + bar : std::max(springDamper + bar, std::min(springDamper, 0.0));
+}
+
 /// §2.4.2 - §2.4.3: spring (with the sprung mass's share of gravity) and damper along the strut,
-/// projected on the contact normal (or not, when the flag disables the projection).
+/// with the strut's share of the wheelForces anti-roll bars (`barForce`, antiRollBarForces,
+/// §2.13.1), projected on the contact normal (or not, when the flag disables the projection).
 SuspensionForce suspensionForce(const SimulationConfig& flags, SpringLaw law, const WheelConfig& wheel,
                                 const RoadContact& road, const StrutFrame& strut, const SuspensionState& suspension,
-                                const btVector3& gravity, const ChassisState& chassis, const btVector3& cm) noexcept;
+                                const btVector3& gravity, const ChassisState& chassis, const btVector3& cm,
+                                double barForce = 0.0) noexcept;
 
 }  // namespace jounce::sim

@@ -111,7 +111,14 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
 
     // §2.12 low-speed sticky tires.
     out.arm = in.arm ? *in.arm : rotate(cs.q, toBt(wheelTireForceAppPoint(wc, in.jounce)) - cm);
-    stickyTire(in, vL, vT, omega, ws, out);
+    // A model that holds the tire at rest itself needs the sub-step's velocities to be the body's:
+    // where the generation leaves gravity to the rigid-body step (PhysX 4.1), the suspension alone
+    // pushes the chassis within the sub-steps, which on a slope biases the patch's speed, and the
+    // sticky rows stay (docs/vehicle-model.md "Magic Formula tire", "Low speed").
+    if (tireHandlesStandstill(wc.tire) && in.generation.gravityInSubSteps)
+        ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;
+    else
+        stickyTire(in, vL, vT, omega, ws, out);
     const bool spring = in.generation.stickyRows == StickyRowLaw::AccelerationSpring;
     const double lonDamping = in.generation.stickyLongitudinal.damping;
     const double latDamping = in.generation.stickyLateral.damping;
@@ -145,10 +152,18 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     ti.filteredLoad = out.load.filteredLoad;
     ti.gravity = in.gravity;
     ti.pneumaticTrail = in.generation.pneumaticTrail;
+    ti.longSpeed = vL;
+    ti.latSpeed = vT;
+    ti.rimSpeed = omega * r;
+    ti.leftSide = wc.geometry.wheelCentreOffset.y >= 0.0;
+    // The lean from the ground, for models that take camber as a tire does (PhysX's camber term
+    // keeps its generation's measure above).
+    if (wc.tire.magicFormula())
+        ti.inclination = groundCamber(cs.q, in.steerAngle, wheelCamber(wc, in.jounce), in.road.normal);
     out.forces = tireForces(wc.tire, ti, ws.tire, in.h);
     out.force = frame.eL * out.forces.longForce + frame.eT * out.forces.latForce;
-    out.longSlip = sL;
-    out.latSlip = sT;
+    out.longSlip = out.forces.ownSlips ? out.forces.longSlip : sL;
+    out.latSlip = out.forces.ownSlips ? out.forces.latSlip : sT;
     out.friction = mu;
     return out;
 }

@@ -385,38 +385,29 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
     const bool brakeIntent =
         std::any_of(brakes.begin(), brakes.begin() + std::ptrdiff_t(n), [](const WheelBrake& b) { return b.applied; });
 
-    // U10b: suspension and tires, wheel by wheel; forces add up in wheel order (§2.3 - §2.12).
+    // U10b: suspension and tires; forces add up in wheel order (§2.3 - §2.12). Every jounce comes
+    // first: a wheelForces anti-roll bar loads a wheel by its partner's jounce (§2.13.1).
+    evaluateJounces(step, delta, cs, out);
+    std::array<double, kMaxWheels> barForce;
+    const bool barForces = antiRollBarForces(c, std::span(out.jounce).first(n), out.touching, std::span(barForce).first(n));
     // Only the first n entries are read; zeroing all kMaxWheels of them cost more than the loop below.
     std::array<double, kMaxWheels> tireTorque;
     std::fill_n(tireTorque.begin(), n, 0.0);
     std::array<btVector3, kMaxWheels> strutDirection, forceArm;  // of touching wheels, for the anti-roll bars
     const btVector3 lateralAxis = rotate(cs.q, btVector3(0, 1, 0));  // R := +y (§0.2), for the tire frames
-    btVector3 direction(0, 0, 0);
     for (std::size_t i = 0; i < n; ++i) {
+        if (!out.touching[i])
+            continue;
         const WheelConfig& wc = c.wheels[i];
         WheelState& ws = state_[i];
         WheelResult& res = results_[i];
-        out.touching[i] = false;
-        // The first sub-step starts from the update's start pose: its struts are the rays'.
-        if (step.index != 0 && !travelAsPrevious_[i])
-            direction = rotate(cs.q, travel_[i]);
-        const StrutFrame strut = step.index == 0 ? startStrut_[i] : strutFrameAlong(wc, direction, cs, step.cm);
-        JounceProbe probe{generation.jounceQuery};
-        if (probe.query == JounceQuery::CylinderSweep)
-            probe.wheelAxis = rotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
-        const SuspensionState susp = evaluateJounce(c.simulation, wc, road_[i], strut, step.gravity, step.h, ws, probe);
-        out.jounce[i] = susp.jounce;
-        out.longSpeed[i] = 0.0;
-        if (!susp.contact) {
-            ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;  // timers did not change: reset (§2.12)
-            continue;
-        }
-        out.touching[i] = true;
+        const StrutFrame& strut = strut_[i];
+        const SuspensionState& susp = suspension_[i];
         VehicleConstraint::Row limit;
         if (step.rowSubStep && suspensionLimitRow(wc, road_[i], strut, susp, cs, step.dt, generation.suspensionLimitErp, limit))
             constraint_->addRow(limit);
-        const SuspensionForce sf =
-            suspensionForce(c.simulation, generation.springLaw, wc, road_[i], strut, susp, step.gravity, cs, step.cm);
+        const SuspensionForce sf = suspensionForce(c.simulation, generation.springLaw, wc, road_[i], strut, susp,
+                                                   step.gravity, cs, step.cm, barForces ? barForce[i] : 0.0);
         strutDirection[i] = strut.direction;
         forceArm[i] = sf.arm;
         force += sf.force;
@@ -465,11 +456,35 @@ void Vehicle::subStep(const SubStepContext& step, const VehicleInputs& in, const
                                                brakes, driveState_, std::span(omegaNew).first(n));
     rotateWheels(c, generation, in, coupling, brakes, out.touching, out.longSpeed, omegaNew, step.h, state_);
 
-    // U10h - U10i: anti-roll bars, then the private chassis integration (§2.13, §2.25).
+    // U10h - U10i: the rollTorque anti-roll bars, then the private chassis integration (§2.13, §2.25).
     addAntiRollTorque(c, out.jounce, out.touching, std::span(strutDirection).first(n), std::span(forceArm).first(n),
                       torque);
     integrateChassis(cs, force, torque, body_->getInvMass(), body_->getInvInertiaDiagLocal(), step.h,
                      generation.gravityInSubSteps ? step.gravity : btVector3(0, 0, 0));
+}
+
+void Vehicle::evaluateJounces(const SubStepContext& step, const std::array<double, kMaxWheels>& delta,
+                              const ChassisState& cs, SubStepResults& out)
+{
+    const VehicleConfig& c = *config_;
+    btVector3 direction(0, 0, 0);
+    for (std::size_t i = 0; i < c.wheels.size(); ++i) {
+        const WheelConfig& wc = c.wheels[i];
+        WheelState& ws = state_[i];
+        // The first sub-step starts from the update's start pose: its struts are the rays'.
+        if (step.index != 0 && !travelAsPrevious_[i])
+            direction = rotate(cs.q, travel_[i]);
+        strut_[i] = step.index == 0 ? startStrut_[i] : strutFrameAlong(wc, direction, cs, step.cm);
+        JounceProbe probe{generation_->jounceQuery};
+        if (probe.query == JounceQuery::CylinderSweep)
+            probe.wheelAxis = rotate(cs.q, btVector3(-std::sin(delta[i]), std::cos(delta[i]), 0.0));
+        suspension_[i] = evaluateJounce(c.simulation, wc, road_[i], strut_[i], step.gravity, step.h, ws, probe);
+        out.jounce[i] = suspension_[i].jounce;
+        out.longSpeed[i] = 0.0;
+        out.touching[i] = suspension_[i].contact;
+        if (!out.touching[i])
+            ws.stickyForwardTimer = ws.stickySideTimer = 0.0f;  // timers did not change: reset (§2.12)
+    }
 }
 
 void Vehicle::addTireResults(const TireResult& tire, const btVector3& contactPoint, WheelResult& res)

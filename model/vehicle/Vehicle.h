@@ -143,6 +143,10 @@ private:
     void subStep(const SubStepContext& step, const VehicleInputs& inputs, const UpdateCommands& commands,
                  const DriveCoupling& coupling, const std::array<double, kMaxWheels>& steerAngles,
                  ChassisState& chassis, SubStepResults& out);
+    /// U10b, suspension part: every wheel's strut and jounce for the sub-step (strut_, suspension_),
+    /// and its jounce and contact in `out`; resets the sticky timers of wheels in the air.
+    void evaluateJounces(const SubStepContext& step, const std::array<double, kMaxWheels>& steerAngles,
+                         const ChassisState& chassis, SubStepResults& out);
     /// PhysX 5: the sticky rows of the last sub-step, acceleration springs, change the chassis
     /// velocity as PhysX's solver would and leave the constraint (vehicle-model-physx5.md P5).
     void applyStickySprings(double dt, ChassisState& chassis);
@@ -178,6 +182,9 @@ private:
     std::vector<RoadContact> road_;  ///< this update's contact planes (§2.2)
     bool constraintInWorld_ = false;  ///< constraint_ is added to world_ (only while it has rows)
     std::array<StrutFrame, kMaxWheels> startStrut_{};  ///< the struts of road_'s rays: the first sub-step's
+    /// The current sub-step's struts and jounces (evaluateJounces), first the wheels' count of them.
+    std::array<StrutFrame, kMaxWheels> strut_{};
+    std::array<SuspensionState, kMaxWheels> suspension_{};
     const ModelGeneration* generation_ = nullptr;  ///< the configuration's (simulation.model)
     std::vector<btVector3> travel_;        ///< per wheel, the unit suspension travel direction (chassis frame)
     /// Per wheel: its travel_ is the previous wheel's, bit for bit, so is its direction in the world.

@@ -89,6 +89,28 @@ private slots:
         }
     }
 
+    void antiRollBarModeRoundTrips()
+    {
+        // vehicle-model §2.13.1: PhysX's bars (the default) leave no "mode" in the file, so files
+        // written before it stay byte for byte; a wheelForces bar writes it and reads back.
+        QVERIFY(referenceText().find("\"mode\"") == std::string::npos);
+        VehicleConfig car = referenceCar();
+        car.antiRollBars[1].mode = AntiRollBarMode::WheelForces;
+        const std::string text = config::vehicleToText(car);
+        QVERIFY(text.find("\"mode\": \"wheelForces\"") != std::string::npos);
+        const config::VehicleFile doc = config::parseVehicle(text);
+        QVERIFY2(doc.ok() && doc.problems.items.empty(), qPrintable(dump(doc)));
+        QVERIFY(doc.config == car);
+        QVERIFY(doc.config.antiRollBars[0].mode == AntiRollBarMode::RollTorque);
+        QVERIFY(doc.config.antiRollBars[1].mode == AntiRollBarMode::WheelForces);
+        // Written out explicitly, the default reads as the default and is left out again.
+        const std::string explicitDefault = withReplaced("\"stiffness\": 10000.0", "\"stiffness\": 10000.0, \"mode\": \"rollTorque\"");
+        const config::VehicleFile again = config::parseVehicle(explicitDefault);
+        QVERIFY2(again.ok(), qPrintable(dump(again)));
+        QVERIFY(again.config == referenceCar());
+        QVERIFY(config::vehicleToText(again.config) == referenceText());
+    }
+
     void missingRadiusAndNegativeSpringBothReported()
     {
         std::string t = referenceText();
@@ -135,6 +157,8 @@ private slots:
         QTest::newRow("unknown format") << QByteArray::fromStdString(withReplaced("jounce.vehicle", "jounce.maneuver")) << "/format" << "must be \"jounce.vehicle\"";
         QTest::newRow("newer schema") << QByteArray::fromStdString(withReplaced("\"schemaVersion\": 1", "\"schemaVersion\": 7")) << "/schemaVersion" << "newer Jounce";
         QTest::newRow("bad enum") << QByteArray::fromStdString(withReplaced("\"type\": \"4W\"", "\"type\": \"6W\"")) << "/drive/type" << "one of";
+        QTest::newRow("bad bar mode") << QByteArray::fromStdString(withReplaced("\"stiffness\": 10000.0", "\"stiffness\": 10000.0, \"mode\": \"wheelforces\""))
+                                      << "/antiRollBars/0/mode" << "one of";
     }
 
     void hostileInput()

@@ -93,6 +93,8 @@ const std::vector<Case>& cases()
          [](VehicleConfig& c) { c.wheels[2].wheel.maxSteer = c.wheels[3].wheel.maxSteer = 0.2; }, true, "11.5 deg"},
         {"anti-roll bar across axles", "antiRollBar.axle", doctor::Severity::Warning,
          [](VehicleConfig& c) { c.antiRollBars[0] = {0, 2, 10000}; }, true, "FL and RL"},
+        {"roll-torque bars tuned for balance", "antiRollBar.balance", doctor::Severity::Advice,
+         [](VehicleConfig& c) { c.antiRollBars[0].stiffness = 30000; }, true, "from 50 % (springs alone) to 63 %"},
         {"yaw inertia a third of the box", "chassis.moi", doctor::Severity::Advice,
          [](VehicleConfig& c) { c.chassis.moi.z /= 3; }, true, "0.267"},
         {"inertia a tenth of the box", "chassis.moi", doctor::Severity::Warning,
@@ -152,6 +154,8 @@ struct Explanation {
 //   their weight; the typical-range advice on exactly those parameters is explained.
 // - unity-default-car.json keeps Unity's WheelCollider defaults (the snippet's damper, target
 //   position 0.5), so the doctor advises on them as it would on the same car in Unity.
+// - family-hatchback.json and sports-car.json bias their bars to the front for balance, which
+//   PhysX's roll-torque bars (their mode) cannot give: antiRollBar.balance advises on exactly that.
 const std::vector<Explanation>& explanations()
 {
     static const std::vector<Explanation> all{
@@ -161,6 +165,8 @@ const std::vector<Explanation>& explanations()
         {"physx5-snippet.json", "parameter.typicalRange", "wheels[*].tire.longitudinalStiffnessPerUnitGravity",
          "NVIDIA's tire stiffnesses"},
         {"unity-default-car.json", "suspension.dampingRatio", "", "damping ratio of 0.6 to 0.65"},
+        {"family-hatchback.json", "antiRollBar.balance", "", "front-biased anti-roll bars"},
+        {"sports-car.json", "antiRollBar.balance", "", "stiffer front bar"},
         {"unity-default-car.json", "suspension.theoreticalSpring", "", "unloaded over the last 5 cm of droop"},
         {"tank.json", "parameter.typicalRange", "chassis.mass", "chassis and wheel masses"},
         {"tank.json", "parameter.typicalRange", "wheels[*].wheel.mass", "chassis and wheel masses"},

@@ -239,6 +239,7 @@ void noteDropped(const VehicleConfig& v, ConversionReport& report)
     report.dropped("chassis.linearDamping, chassis.angularDamping", "rigid-actor settings of the application");
     if (!v.antiRollBars.empty())
         report.dropped("antiRollBars", "the snippet files have no anti-roll bars");
+    noteLoadTransferringBars(v, report, NoteKind::Dropped, "not written, as the files have no bars at all");
     report.dropped("surfaces, wheels[*].tire.type", "the friction table belongs to the application's road queries");
     report.dropped("controls", "key and pad smoothing and the steer-vs-speed table are driver-input helpers, not vehicle parameters");
     report.dropped("simulation.timeStep, simulation.*SubStepCount, simulation.thresholdLongitudinalSpeed, "

@@ -1,6 +1,7 @@
 #include "exchange/unity/UnityExport.h"
 
 #include "config/TuningGuide.h"
+#include "exchange/ExchangeText.h"
 #include "exchange/unity/UnityFrame.h"
 #include "exchange/unity/UnitySuspension.h"
 
@@ -98,6 +99,8 @@ void vehicleNotes(const VehicleConfig& c, ConversionReport& report)
     if (!c.antiRollBars.empty())
         report.dropped("antiRollBars", std::to_string(c.antiRollBars.size()) +
                                            " bars: Unity has none (a script applies the roll force)");
+    noteLoadTransferringBars(c, report, NoteKind::Dropped,
+                             "not written: Unity has no bars; a script applying its forces at both wheels reproduces it");
     if (!(c.tireLoadFilter == TireLoadFilterData{}))
         report.dropped("tireLoadFilter", "Unity's tire load filter is not settable");
     bool unitFriction = true;

@@ -139,6 +139,14 @@ std::string jounceCustomData(const VehicleConfig& v, ConversionReport&)
         bars += (i ? ", " : "") + tuple({double(b.wheel0), double(b.wheel1), b.stiffness});
     }
     entry("double3[]", "antiRollBars", bars + "]");
+    // Only when a bar needs it: layers of PhysX's bars stay as they were written before the mode.
+    const auto wheelForces = [](const AntiRollBarConfig& b) { return b.mode == AntiRollBarMode::WheelForces; };
+    if (std::any_of(v.antiRollBars.begin(), v.antiRollBars.end(), wheelForces)) {
+        std::vector<std::string> modes;
+        for (const AntiRollBarConfig& b : v.antiRollBars)
+            modes.push_back(wheelForces(b) ? "wheelForces" : "rollTorque");
+        entry("token[]", "antiRollBarModes", tokenArray(modes));
+    }
     const DriveConfig& d = v.drive;
     if (d.type != DriveType::None) {
         entry("double[]", "autoBoxUpRatios", array(d.autoBox.upRatios));
@@ -178,6 +186,7 @@ void noteUsdExport(const VehicleConfig& v, ConversionReport& report)
     const std::string kept = "; kept for Jounce in the vehicle prim's customData (jounce dictionary)";
     if (!v.antiRollBars.empty())
         report.dropped("antiRollBars", "the PhysxSchema has no anti-roll bars" + kept);
+    noteLoadTransferringBars(v, report, NoteKind::Dropped, "Omniverse gets no bar" + kept);
     const TireLoadFilterData& f = v.tireLoadFilter;
     if (f != TireLoadFilterData{})
         report.dropped("tireLoadFilter", "Omniverse uses PhysX's default filter (0, 0.2308) to (3, 3)" + kept);

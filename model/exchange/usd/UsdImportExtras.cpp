@@ -313,6 +313,12 @@ void readExtras(Context& c, VehicleConfig& v)
             if (const auto n = numbersOf(b); n && n->size() == 3)
                 v.antiRollBars.push_back({static_cast<int>((*n)[0]), static_cast<int>((*n)[1]), (*n)[2]});
     }
+    // Written only when a bar loads its wheels (§2.13.1); without it every bar is PhysX's.
+    if (const Value* modes = c.extra("antiRollBarModes");
+        modes && modes->kind == Value::Kind::List && modes->items.size() == v.antiRollBars.size())
+        for (std::size_t i = 0; i < modes->items.size(); ++i)
+            v.antiRollBars[i].mode = modes->items[i].text == "wheelForces" ? AntiRollBarMode::WheelForces
+                                                                          : AntiRollBarMode::RollTorque;
     if (const Value* mode = c.extra("clutchAccuracyMode"))
         v.drive.clutch.accuracyMode = mode->text == "estimate" ? ClutchAccuracyMode::Estimate : ClutchAccuracyMode::BestPossible;
     if (const auto it = numbers("clutchEstimateIterations"); it.size() == 1)

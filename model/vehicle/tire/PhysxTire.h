@@ -28,6 +28,8 @@ double frictionVsSlip(std::span<const GraphPoint> graph, double longSlip) noexce
 
 /// The model: every function the tire seam (Tire.h) dispatches to.
 struct PhysxTire {
+    /// At rest the generation's sticky-tire rows hold it (§2.12).
+    static constexpr bool kHandlesStandstill = false;
     /// §2.9: μ = graph(|s_L|) · μ_pair.
     static double friction(const PhysxTireParams& tire, double pairFriction, double longSlip) noexcept;
     /// §2.10 steps 1-5; the model responds at once, so `state` and `dt` are not used.

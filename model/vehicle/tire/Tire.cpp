@@ -3,6 +3,7 @@
 #include "config/ParameterPaths.h"
 #include "config/ParameterRegistry.h"
 #include "vehicle/Assert.h"
+#include "vehicle/tire/MagicFormulaTire.h"
 #include "vehicle/tire/PhysxTire.h"
 #include "vehicle/tire/UnityTire.h"
 
@@ -20,6 +21,7 @@ decltype(auto) withModel(const TireData& tire, F&& f)
     switch (tire.model()) {
     case TireModelKind::PhysX: return f(PhysxTire{}, *std::get_if<PhysxTireParams>(&tire.params));
     case TireModelKind::Unity: return f(UnityTire{}, *std::get_if<UnityTireParams>(&tire.params));
+    case TireModelKind::MagicFormula: return f(MagicFormulaTire{}, *std::get_if<MagicFormulaTireParams>(&tire.params));
     }
     std::abort();  // a TireModelKind outside the enumeration: the variant cannot hold one
 }
@@ -48,6 +50,11 @@ TireForces tireForces(const TireData& tire, const TireInputs& in, TireState& sta
 {
     JOUNCE_ASSERT(dt > 0.0 && isFinite(dt) && in.wheelRadius > 0.0 && in.restLoad > 0.0);
     return withModel(tire, [&](auto model, const auto& params) { return model.forces(params, in, state, dt); });
+}
+
+bool tireHandlesStandstill(const TireData& tire) noexcept
+{
+    return withModel(tire, [](auto model, const auto&) { return decltype(model)::kHandlesStandstill; });
 }
 
 std::vector<TireCurve> tireCurves(const TireData& tire, std::size_t wheel)

@@ -20,6 +20,11 @@ double tireFriction(const TireData& tire, double pairFriction, double longSlip) 
 /// the wheel's tire state.
 TireForces tireForces(const TireData& tire, const TireInputs& in, TireState& state, double dt) noexcept;
 
+/// Whether the model holds a tire at rest itself (its own low-speed regime), so the generation's
+/// sticky-tire rows (§2.12), PhysX's remedy for slip-based forces at rest, can stay off for it
+/// (the tire stage decides: only where the sub-steps integrate gravity).
+bool tireHandlesStandstill(const TireData& tire) noexcept;
+
 /// The curves of the tire of wheel `wheel`, in stored units, with registry paths for their handles.
 std::vector<TireCurve> tireCurves(const TireData& tire, std::size_t wheel);
 

@@ -30,6 +30,12 @@ struct TireInputs {
     double filteredLoad = 0.0;            ///< F_z (§2.6), N
     double gravity = kGravity;            ///< |g|, m/s²
     double pneumaticTrail = 0.0;          ///< the aligning moment's lever (the model generation's), m
+    // For models that keep their own slips (relaxation lengths, the Magic Formula's low-speed regime):
+    double longSpeed = 0.0;               ///< v_L, the contact patch's speed along e_L (§2.7), m/s
+    double latSpeed = 0.0;                ///< v_T, along e_T, m/s
+    double rimSpeed = 0.0;                ///< ω·r at the start of the sub-step, m/s
+    double inclination = 0.0;             ///< the wheel's lean from the ground normal, top toward −y positive (ISO-W γ), rad
+    bool leftSide = true;                 ///< the wheel is on the vehicle's left (y ≥ 0)
 };
 
 /// Outputs of a tire model (§2.10). Forces are along the steered tire directions e_L, e_T.
@@ -38,6 +44,12 @@ struct TireForces {
     double latForce = 0.0;        ///< F_T, N
     double aligningMoment = 0.0;  ///< M_z, N m (telemetry only, never applied)
     double wheelTorque = 0.0;     ///< τ_tire = −F_L·r, N m, acts on the wheel spin
+    double lowSpeedShare = 0.0;   ///< weight of a model's low-speed regime in the forces, 1 (0: none)
+    /// The slips the forces belong to, for a model that keeps its own (transient slips): they
+    /// replace the stage's in telemetry. Unset (false) for models that use the stage's slips.
+    bool ownSlips = false;
+    double longSlip = 0.0;        ///< 1
+    double latSlip = 0.0;         ///< rad
 };
 
 /// Severities of a tire check, as the doctor's (doctor/Finding.h), most severe first.
@@ -77,6 +89,12 @@ struct TireCurveAxis {
     std::string unit;
 };
 
+/// A named line of a tire curve drawn beside the main one ("4000 N"), in stored units.
+struct TireCurveLine {
+    std::string name;
+    std::vector<std::pair<double, double>> points;
+};
+
 /// A curve of a tire model as the editor draws it, in stored (SI) units.
 struct TireCurve {
     std::string id;     ///< stable key, "frictionVsSlip"
@@ -87,6 +105,8 @@ struct TireCurve {
     std::vector<TireCurveHandle> handles;
     /// The curve as the model evaluates it; empty: the handles joined, flat beyond the ends.
     std::vector<std::pair<double, double>> line;
+    /// A family of lines instead of `line` (the force at several loads), each with a legend name.
+    std::vector<TireCurveLine> lines;
     /// Where the wheel is on the curve in a telemetry frame; nullopt when it is not on it (in the air).
     std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)> operating;
 };

@@ -101,7 +101,8 @@ private slots:
         QCOMPARE(doctorDock->windowTitle(), QString("Doctor · 1 error"));
         QVERIFY(w.openVehicle(JOUNCE_SOURCE_DIR "/presets/sports-car.json"));
         QCOMPARE(problemsDock->windowTitle(), QString("Problems"));
-        QCOMPARE(doctorDock->windowTitle(), QString("Doctor"));
+        // The sports car's one advice: antiRollBar.balance (its front-biased roll-torque bars).
+        QCOMPARE(doctorDock->windowTitle(), QString("Doctor · 1 advice"));
     }
 
     void invalidValueIsAnErrorInBothPanels()
@@ -126,12 +127,13 @@ private slots:
         QCOMPARE(doctorCounts.last(), (QList<QVariant>{4, 0, 0}));
         QCOMPARE(problemTitles.last().at(0).toString(), problems.title());
 
-        // Corrected: the bare names again.
+        // Corrected: no errors again; the doctor keeps its one advice on the sports car's bars
+        // (antiRollBar.balance).
         doctor.setVehicle(sportsCar());
         problems.setProblems(validateVehicle(sportsCar()), "car.json");
-        QCOMPARE(doctor.title(), QString("Doctor"));
+        QCOMPARE(doctor.title(), QString("Doctor · 1 advice"));
         QCOMPARE(problems.title(), QString("Problems"));
-        QCOMPARE(doctorTitles.last().at(0).toString(), QString("Doctor"));
+        QCOMPARE(doctorTitles.last().at(0).toString(), QString("Doctor · 1 advice"));
         QCOMPARE(problemTitles.last().at(0).toString(), QString("Problems"));
     }
 

@@ -386,6 +386,14 @@ void TestPhysx5::reportsNameWhatIsLost()
     const std::string text = files.report.toText();
     QVERIFY2(text.find("wheels[0,1].suspension: in PhysX 5 (the car runs PhysX 4.1's model in Jounce): the wheel rests 22.6 mm higher") !=
                  std::string::npos, text.c_str());
+    // A bar that moves load (vehicle-model §2.13.1) is named on its own: PhysX has none.
+    QVERIFY(!hasNote(files.report, "antiRollBars[1].mode"));
+    VehicleConfig loads = preset("physx-snippet-4w");
+    loads.antiRollBars[1].mode = AntiRollBarMode::WheelForces;
+    const std::string loadsText = exchange::exportPhysx5(loads).report.toText();
+    QVERIFY2(loadsText.find("antiRollBars[1].mode: wheelForces: PhysX has no load-transferring bar") != std::string::npos,
+             loadsText.c_str());
+    QVERIFY(loadsText.find("antiRollBars[0].mode") == std::string::npos);
     // A PhysX 5 car behaves in Jounce as it will in PhysX 5: none of those lines.
     VehicleConfig p5 = preset("physx-snippet-4w");
     p5.simulation.model = ModelGenerationKind::Physx5;

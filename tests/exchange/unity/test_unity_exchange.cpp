@@ -221,6 +221,15 @@ private slots:
                                     "wheels[*].wheel.maxSteer, maxBrakeTorque, maxHandBrakeTorque"})
             QVERIFY2(text.find(std::string(subject) + ":") != std::string::npos, (std::string(subject) + "\n" + text).c_str());
         QVERIFY(report.count(NoteKind::Dropped) >= 5);
+        QVERIFY(text.find(".mode:") == std::string::npos);
+        // A bar that moves load (vehicle-model §2.13.1) is named on its own.
+        VehicleConfig loads = referenceCar();
+        loads.antiRollBars[0].mode = AntiRollBarMode::WheelForces;
+        ConversionReport loadsReport;
+        exportUnity(loads, loadsReport);
+        const std::string loadsText = loadsReport.toText();
+        QVERIFY2(loadsText.find("antiRollBars[0].mode: wheelForces: PhysX has no load-transferring bar") != std::string::npos,
+                 loadsText.c_str());
     }
 
     void prefabFixtureReadsUnitysFields()

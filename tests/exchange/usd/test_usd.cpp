@@ -145,6 +145,15 @@ private slots:
         odd.drive.clutch.accuracyMode = ClutchAccuracyMode::Estimate;
         QVERIFY(!validateVehicle(odd).hasErrors());
         vehicles.push_back(odd);
+        VehicleConfig loads = preset("sports-car");  // a bar of each mode: the modes ride in customData
+        loads.antiRollBars[1].mode = AntiRollBarMode::WheelForces;
+        vehicles.push_back(loads);
+        const exchange::UsdExport loadsUsd = exchange::exportUsd(loads);
+        const std::string loadsText = loadsUsd.report.toText();
+        QVERIFY2(loadsText.find("antiRollBars[1].mode: wheelForces: PhysX has no load-transferring bar") != std::string::npos,
+                 loadsText.c_str());
+        QVERIFY(loadsUsd.text.find("antiRollBarModes = [\"rollTorque\", \"wheelForces\"]") != std::string::npos);
+        QVERIFY(exchange::exportUsd(preset("sports-car")).text.find("antiRollBarModes") == std::string::npos);
         for (VehicleConfig& v : vehicles) {
             // Static values a compliance graph overrides have no effect and are not written; the
             // import sets them as below.

@@ -5,6 +5,7 @@
 #include "config/ParameterRegistry.h"
 #include "config/VehicleJson.h"
 #include "support/NearAssert.h"
+#include "support/SlopeGround.h"
 #include "vehicle/Slip.h"
 #include "vehicle/tire/Tire.h"
 #include "vehicle/TireStage.h"
@@ -20,6 +21,7 @@
 
 using namespace jounce;
 using namespace jounce::sim;
+using jounce::test::SlopeGround;
 
 namespace {
 
@@ -57,40 +59,6 @@ TireInputs inputs(double longSlip, double latSlip, double load = 4000.0, double 
     in.wheelRadius = 0.5;
     return in;
 }
-
-/// A plane rising `grade` metres per metre along +x, one tarmac surface.
-class SlopeGround final : public Ground {
-public:
-    explicit SlopeGround(double grade)
-        : grade_(grade), normal_(btVector3(-grade, 0, 1).normalized()), shape_(normal_, 0.0)
-    {
-        object_.setCollisionShape(&shape_);
-    }
-    bool raycast(const btVector3& from, const btVector3& to, GroundHit& hit) const override
-    {
-        const double a = normal_.dot(from), b = normal_.dot(to);
-        if (a < 0 || b > 0 || a == b)
-            return false;
-        hit.point = from + (to - from) * (a / (a - b));
-        hit.normal = normal_;
-        hit.surface = 0;
-        return true;
-    }
-    bool sweepWheel(const WheelSweep& sweep, GroundHit& hit) const override
-    {
-        return sweepCylinder(object_, sweep, hit);
-    }
-    double heightAt(double x, double) const override { return grade_ * x; }
-    const std::vector<std::string>& surfaceNames() const override { return names_; }
-    btCollisionObject* collisionObject() override { return &object_; }
-
-private:
-    double grade_;
-    btVector3 normal_;
-    btStaticPlaneShape shape_;
-    btCollisionObject object_;
-    std::vector<std::string> names_{"tarmac"};
-};
 
 std::shared_ptr<VehicleConfig> preset(const char* name)
 {
