@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(r.mapping && r.mapping->wheels.size() == hatchback().wheels.size(), "--wheels all is every wheel");
     const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
     for (std::size_t w = 0; w < r.result.vehicle.wheels.size(); ++w)
-        FUZZ_CHECK(registry.get(r.result.vehicle, config::param::wheels::tire::model(w)) == config::Json(exchange::kMagicFormulaModel),
+        FUZZ_CHECK(registry.get(r.result.vehicle, config::param::wheels::tire::model(w)) == config::Json(tireModelName(TireModelKind::MagicFormula)),
                    "every wheel has the Magic Formula tire");
     const exchange::TirImportResult again = exchange::importTirText(text, "fuzz.tir", r.result.vehicle, exchange::TirWheels::All);
     FUZZ_CHECK(again.result.ok(), "importing again onto the result fails:\n" + again.result.problemsText());

@@ -20,12 +20,9 @@ using config::Node;
 using config::ParameterRegistry;
 namespace param = config::param;
 
-/// The key of the Magic Formula's parameters in a wheel's tire (tire.magicFormula).
-constexpr std::string_view kMagicFormulaKey = "magicFormula";
-
 std::string magicFormulaPath(std::size_t wheel)
 {
-    return param::wheels::tire::object(wheel) + "." + std::string(kMagicFormulaKey);
+    return param::wheels::tire::magicFormula::object(wheel);
 }
 
 /// The registry's tire.magicFormula object, or null when this Jounce has none.
@@ -230,7 +227,7 @@ void Mapper::run(const Node& mf)
     if (!out_.ok())
         return;
     for (std::size_t w : out_.wheels) {
-        out_.edits.push_back({param::wheels::tire::model(w), Json(kMagicFormulaModel)});
+        out_.edits.push_back({param::wheels::tire::model(w), Json(tireModelName(TireModelKind::MagicFormula))});
         for (const auto& [name, value] : values_)
             out_.edits.push_back({magicFormulaPath(w) + "." + name, value});
     }
@@ -302,13 +299,17 @@ void Mapper::reportDefaulted()
 
 void Mapper::checkTire()
 {
+    // One warning per wheel radius: "... from the radius of wheels 0, 1 (0.316 m) by 9 %".
     const TirEntry* r0 = file_.find("DIMENSION", "UNLOADED_RADIUS");
-    for (std::size_t w : out_.wheels) {
-        const double radius = vehicle_.wheels[w].wheel.radius;
+    std::map<double, std::vector<std::size_t>> byRadius;
+    for (std::size_t w : out_.wheels)
+        byRadius[vehicle_.wheels[w].wheel.radius].push_back(w);
+    for (const auto& [radius, wheels] : byRadius) {
         if (!r0 || !(radius > 0) || std::fabs(r0->number - radius) <= 0.05 * radius)
             continue;
-        out_.problems.warning(tirLine(r0->line), "UNLOADED_RADIUS " + num(r0->number) + " m differs from " +
-                                                     param::wheels::wheel::radius(w) + " = " + num(radius) + " m by " +
+        out_.problems.warning(tirLine(r0->line), "UNLOADED_RADIUS " + num(r0->number) + " m differs from the radius of wheel" +
+                                                     (wheels.size() == 1 ? " " : "s ") + wheelList(wheels) + " (" +
+                                                     param::wheels::wheel::radius.str() + " = " + num(radius) + " m) by " +
                                                      num(std::round(100.0 * std::fabs(r0->number / radius - 1.0))) +
                                                      " %: the vehicle's radius is kept");
     }
@@ -356,7 +357,8 @@ std::string TirImport::summary() const
 TirImport mapTir(const TirFile& file, const VehicleConfig& vehicle, TirWheels wheels, const std::string& fileName)
 {
     TirImport out;
-    out.report.title = "Magic Formula tire import: " + fileName + " onto the " + tirWheelsName(wheels) + " wheels";
+    out.report.title = "Magic Formula tire import: " + fileName + " onto " +
+                       (wheels == TirWheels::All ? std::string("all") : "the " + std::string(tirWheelsName(wheels))) + " wheels";
     const Node* mf = magicFormulaNode();
     if (!mf) {
         out.problems.error(tirLine(1), "this Jounce has no Magic Formula tire model");

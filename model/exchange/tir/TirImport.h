@@ -31,9 +31,6 @@ const char* tirWheelsName(TirWheels wheels);
 /// The choice of that name; nullopt for any other.
 std::optional<TirWheels> tirWheelsFromName(std::string_view name);
 
-/// The tire.model value of the Magic Formula tire.
-inline constexpr const char* kMagicFormulaModel = "magicFormula";
-
 /// What importing a .tir file does to a vehicle, before it is applied.
 struct TirImport {
     config::EditList edits;           ///< tire.model and every coefficient, for each chosen wheel in turn

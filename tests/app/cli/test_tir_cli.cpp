@@ -32,7 +32,7 @@ config::Json leaf(const VehicleConfig& v, const std::string& path)
 
 std::string mfPath(std::size_t wheel, const std::string& rest)
 {
-    return config::param::wheels::tire::object(wheel) + ".magicFormula." + rest;
+    return config::param::wheels::tire::magicFormula::object(wheel) + "." + rest;
 }
 
 }  // namespace
@@ -53,8 +53,8 @@ private slots:
                                 "wheel load comes from the suspension"),
                  qPrintable(r.out));
         QVERIFY(r.out.contains("dropped: [SHAPE] table (line 33, 4 rows)"));
-        QVERIFY2(r.err.contains("Sedan_Pac02Tire.tir: line 26: warning: UNLOADED_RADIUS 0.344 m differs from "
-                                "wheels[0].wheel.radius = 0.316 m by 9 %"),
+        QVERIFY2(r.err.contains("Sedan_Pac02Tire.tir: line 26: warning: UNLOADED_RADIUS 0.344 m differs from the radius "
+                                "of wheels 0, 1 (wheels[*].wheel.radius = 0.316 m) by 9 %"),
                  qPrintable(r.err));
 
         const config::VehicleFile f = config::loadVehicle(out.toStdString());

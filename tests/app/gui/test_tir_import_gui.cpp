@@ -66,7 +66,7 @@ private slots:
         QVERIFY(w.document().undoStack()->undoText().contains("Sedan_Pac02Tire.tir"));
         namespace tire = config::param::wheels::tire;
         QCOMPARE(leaf(after, tire::model(0)), config::Json("magicFormula"));
-        QCOMPARE(leaf(after, tire::object(1) + ".magicFormula.lateral.PKY1"), config::Json(-21.92));
+        QCOMPARE(leaf(after, tire::magicFormula::lateral::PKY1(1)), config::Json(-21.92));
         QCOMPARE(leaf(after, tire::model(2)), config::Json("physx"));
         QVERIFY(w.document().isModified());
 
@@ -80,7 +80,7 @@ private slots:
         w.document().undoStack()->undo();
         QVERIFY(w.document().config() == before);
         w.document().undoStack()->redo();
-        QCOMPARE(leaf(w.document().config(), tire::object(0) + ".magicFormula.lateral.PKY1"), config::Json(-21.92));
+        QCOMPARE(leaf(w.document().config(), tire::magicFormula::lateral::PKY1(0)), config::Json(-21.92));
     }
 
     void brokenFileChangesNothing()

@@ -51,7 +51,7 @@ std::string sedanWith(const std::string& from, const std::string& to)
 Json mf(const VehicleConfig& v, std::size_t wheel, const std::string& leaf)
 {
     const std::optional<Json> value = config::ParameterRegistry::instance().get(
-        v, config::param::wheels::tire::object(wheel) + ".magicFormula." + leaf);
+        v, config::param::wheels::tire::magicFormula::object(wheel) + "." + leaf);
     return value ? *value : Json();
 }
 
@@ -79,7 +79,7 @@ private slots:
         const VehicleConfig& v = r.result.vehicle;
         QCOMPARE(r.mapping->wheels, (std::vector<std::size_t>{0, 1}));
         for (std::size_t w : {0u, 1u}) {
-            QCOMPARE(model(v, w), Json(kMagicFormulaModel));
+            QCOMPARE(model(v, w), Json(tireModelName(TireModelKind::MagicFormula)));
             QCOMPARE(mf(v, w, "lateral.PKY1"), Json(-21.92));
             QCOMPARE(mf(v, w, "longitudinal.PEX4"), Json(-3.7604e-5));
             QCOMPARE(mf(v, w, "aligning.QEZ5"), Json(-3.594));
@@ -94,11 +94,14 @@ private slots:
         QCOMPARE(v.wheels[0].wheel.radius, hatchback().wheels[0].wheel.radius);  // not UNLOADED_RADIUS
         // A coefficient the MF 5.2 file lacks: the registry's default.
         const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
-        const std::string pky4 = config::param::wheels::tire::object(0) + ".magicFormula.lateral.PKY4";
+        const std::string pky4 = config::param::wheels::tire::magicFormula::object(0) + ".lateral.PKY4";
         QCOMPARE(mf(v, 0, "lateral.PKY4"), registry.defaultValueAt(v, pky4));
         // The summary: coefficients from the file, the equations, the wheels.
         QVERIFY2(r.mapping->summary().find("(MF 5.2) onto wheels 0, 1") != std::string::npos, r.mapping->summary().c_str());
-        QVERIFY(r.mapping->coefficients > 100);
+        // 94 keys of the file and FITTYP (from PROPERTY_FILE_FORMAT); the other 53 leaves of the
+        // file's objects defaulted.
+        QCOMPARE(r.mapping->coefficients, std::size_t(95));
+        QCOMPARE(r.mapping->defaulted, std::size_t(53));
     }
 
     void rearAndAllWheels()
@@ -200,18 +203,32 @@ private slots:
 
     void unitsReachTheVehicle()
     {
-        const TirImportResult r = importText(sedanWith("LENGTH                   ='meter'", "LENGTH = 'mm'")
-                                                 .replace(readText(kTires + "Sedan_Pac02Tire.tir").find("= 0.344 "), 8, "= 344   "));
+        // The sedan in millimetres (and mm/s): the vehicle gets metres.
+        std::string text = sedanWith("LENGTH                   ='meter'", "LENGTH = 'mm'");
+        for (const auto& [from, to] : {std::pair<std::string, std::string>{"= 0.344 ", "= 344   "}, {"= 0.245 ", "= 245   "},
+                                       {"= 0.2286 ", "= 228.6  "}, {"= 0.2159 ", "= 215.9  "}, {"= 16.6 ", "= 16600"},
+                                       {"VXLOW                    = 1 ", "VXLOW                    = 1000"}})
+            text.replace(text.find(from), from.size(), to);
+        const TirImportResult r = importText(text);
         QVERIFY2(r.result.ok(), reportText(r).c_str());
         QCOMPARE(mf(r.result.vehicle, 0, "dimension.UNLOADED_RADIUS").get<double>(), 0.344);
-        QCOMPARE(mf(r.result.vehicle, 0, "dimension.WIDTH").get<double>(), 0.245e-3);  // 0.245 mm, as the file now says
+        QCOMPARE(mf(r.result.vehicle, 0, "dimension.WIDTH").get<double>(), 0.245);
+        QCOMPARE(mf(r.result.vehicle, 0, "model.LONGVL").get<double>(), 16.6);
+        QCOMPARE(mf(r.result.vehicle, 0, "model.VXLOW").get<double>(), 1.0);
+        QCOMPARE(mf(r.result.vehicle, 0, "lateral.PKY1").get<double>(), -21.92);  // a pure number
+        // Left in metres, the speed would be 1000 times too small: the registry refuses it, at its line.
+        const TirImportResult slow = importText(sedanWith("LENGTH                   ='meter'", "LENGTH = 'mm'"));
+        QVERIFY(!slow.result.ok());
+        QVERIFY2(slow.result.problemsText().find("t.tir: line 18: LONGVL = 16.6: /wheels/0/tire/magicFormula/model/LONGVL: ") !=
+                     std::string::npos,
+                 slow.result.problemsText().c_str());
     }
 
     void registryUnitsMatchTheDimensions()
     {
         // Every imported key is converted by the unit the registry gives it.
         const config::Node* mfNode = config::ParameterRegistry::instance().findNode(
-            config::param::wheels::tire::object(config::param::any) + ".magicFormula");
+            config::param::wheels::tire::magicFormula::object.str());
         QVERIFY(mfNode);
         int checked = 0;
         for (const auto& object : mfNode->children) {
@@ -225,7 +242,7 @@ private slots:
                 ++checked;
             }
         }
-        QVERIFY(checked > 150);
+        QCOMPARE(checked, 146);  // every numeric leaf of the file's objects
     }
 
     void missingCoefficients()
@@ -242,7 +259,7 @@ private slots:
         QVERIFY2(mf61.result.ok(), reportText(mf61).c_str());
         QCOMPARE(mf(mf61.result.vehicle, 0, "lateral.PKY6"), Json(0.0));
         const TirImportResult mf52 = importTirFile(kTires + "Sedan_Pac02Tire.tir", hatchback(), TirWheels::All);
-        const std::string pky6 = config::param::wheels::tire::object(0) + ".magicFormula.lateral.PKY6";
+        const std::string pky6 = config::param::wheels::tire::magicFormula::object(0) + ".lateral.PKY6";
         QCOMPARE(mf(mf52.result.vehicle, 0, "lateral.PKY6"),
                  config::ParameterRegistry::instance().defaultValueAt(mf52.result.vehicle, pky6));
         const std::string report = mf52.result.report.toText();
@@ -274,8 +291,8 @@ private slots:
         bool radius = false;
         for (const Problem& p : r.result.problems.front().problems.items)
             radius = radius || (p.severity == Severity::Warning && p.pointer == tirLine(26) &&
-                                p.message == "UNLOADED_RADIUS 0.344 m differs from wheels[0].wheel.radius = 0.316 m by 9 %: "
-                                             "the vehicle's radius is kept");
+                                p.message == "UNLOADED_RADIUS 0.344 m differs from the radius of wheels 0, 1, 2, 3 "
+                                             "(wheels[*].wheel.radius = 0.316 m) by 9 %: the vehicle's radius is kept");
         QVERIFY2(radius, r.result.problemsText().c_str());
         // A key of an imported section given in another one: the report says where Jounce reads it.
         const TirImportResult moved = importText(sedanWith("BREFF  ", "PCX1   "));
