@@ -170,6 +170,7 @@ TireCurve longitudinalCurve(const MagicFormulaTireParams& p, std::size_t wheel)
         c.lines.push_back(std::move(line));
     }
     c.line = c.lines[1].points;
+    c.handlesName = c.lines[1].name;
     c.operating = operatingPoint(wheel, WheelChannel::LongSlip, WheelChannel::NormLongForce);
     return c;
 }
@@ -192,6 +193,7 @@ TireCurve lateralCurve(const MagicFormulaTireParams& p, std::size_t wheel)
         c.lines.push_back(std::move(line));
     }
     c.line = c.lines[1].points;
+    c.handlesName = c.lines[1].name;
     c.operating = operatingPoint(wheel, WheelChannel::LatSlip, WheelChannel::NormLatForce);
     return c;
 }
@@ -229,6 +231,7 @@ TireCurve loadCurve(const MagicFormulaTireParams& p, std::size_t wheel)
     }
     c.lines = {fx, fy};
     c.line = fy.points;
+    c.handlesName = "Fy";
     const int w = static_cast<int>(wheel);
     c.operating = [w](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
         if (f.wheel(WheelChannel::InAir, w) > 0.5)
@@ -252,6 +255,7 @@ TireCurve ellipseCurve(const MagicFormulaTireParams& p, std::size_t wheel)
         outline.points.push_back(e);
     c.lines.push_back(std::move(outline));
     c.line = c.lines[0].points;
+    c.handlesName = "envelope";
     const int w = static_cast<int>(wheel);
     c.operating = [w](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
         if (f.wheel(WheelChannel::InAir, w) > 0.5)
