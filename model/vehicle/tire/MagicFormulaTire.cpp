@@ -293,6 +293,10 @@ std::vector<EnvelopePoint> MagicFormulaTire::frictionEnvelope(const MagicFormula
             radius[bin] = std::max(radius[bin], std::hypot(lat, lon));
         }
     }
+    // A direction no sample fell into takes its neighbours' radius rather than a spike to 0.
+    for (std::size_t b = 0; b < kBins; ++b)
+        if (radius[b] == 0.0)
+            radius[b] = std::max(radius[(b + kBins - 1) % kBins], radius[(b + 1) % kBins]);
     std::vector<EnvelopePoint> out;
     for (int b = 0; b <= kBins; ++b) {
         const double phi = 2.0 * std::numbers::pi * (b % kBins + 0.5) / kBins - std::numbers::pi;
