@@ -154,6 +154,9 @@ CurveDef tireCurve(sim::TireCurve&& t, const UnitChoices& units)
     for (sim::TireCurveHandle& h : t.handles)
         s.points.push_back({h.x, h.y, std::move(h.xPath), std::move(h.yPath)});
     d.series.push_back(std::move(s));
+    for (sim::TireCurveLine& l : t.lines)
+        if (l.points != t.line)
+            d.family.push_back({std::move(l.name), std::move(l.points)});
     d.line = std::move(t.line);
     d.operating = std::move(t.operating);
     return d;

@@ -42,6 +42,13 @@ struct CurveDef {
     /// A line drawn through the curve as the model evaluates it (stored units); empty: the points
     /// joined, held flat beyond the ends as the lookups do.
     std::vector<std::pair<double, double>> line;
+    /// Further lines drawn beside `line` for comparison (the force at other loads), each named in
+    /// the legend; stored units.
+    struct NamedLine {
+        std::string name;
+        std::vector<std::pair<double, double>> points;
+    };
+    std::vector<NamedLine> family;
     /// The live operating point from telemetry, in stored units.
     std::function<std::optional<std::pair<double, double>>(const telemetry::Frame&)> operating;
 };

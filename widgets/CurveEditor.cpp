@@ -308,6 +308,18 @@ void CurveEditor::redraw()
         lines_.push_back(line);
         points_.push_back(pts);
     }
+    // The family (the force at other loads) in trace colours, thinner, so the edited line leads.
+    for (std::size_t f = 0; f < d->family.size(); ++f) {
+        auto* line = new QLineSeries();
+        line->setName(QString::fromStdString(d->family[f].name));
+        line->setPen(QPen(traceColor(int(f) + 2), 1.5, Qt::DashLine));
+        for (auto [x, y] : d->family[f].points)
+            line->append(x * d->xScale, y * d->yScale);
+        chart_->addSeries(line);
+        line->attachAxis(xAxis_);
+        line->attachAxis(yAxis_);
+        lines_.push_back(line);
+    }
     // Qt Charts (6.4) has no z value for a series: series are drawn in the order they were added,
     // so the live marker is added again after the nodes, to be drawn above them.
     chart_->removeSeries(operating_);
@@ -333,6 +345,9 @@ void CurveEditor::updateRanges(const CurveDef& d)
             extend(p.x, p.y);
     for (auto [x, y] : d.line)
         extend(x, y);
+    for (const CurveDef::NamedLine& l : d.family)
+        for (auto [x, y] : l.points)
+            extend(x, y);
     if (xMin > xMax)
         xMin = xMax = yMin = yMax = 0.0;
     // A new curve gets its own ranges; an edit of the same curve keeps them while they fit.

@@ -132,6 +132,7 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
         out.sideRow = {cs.x + out.arm, frame.eT, spring ? 0.0 : latDamping * vT};
         out.sideRow.springDamping = spring ? latDamping : 0.0;
     }
+    const bool heldForward = out.stickyForward, heldSide = out.stickySide;
     out.stickyForward = out.stickyForward && in.rowSubStep;
     out.stickySide = out.stickySide && in.rowSubStep;
 
@@ -152,9 +153,11 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     ti.filteredLoad = out.load.filteredLoad;
     ti.gravity = in.gravity;
     ti.pneumaticTrail = in.generation.pneumaticTrail;
-    ti.longSpeed = vL;
-    ti.latSpeed = vT;
+    // A sticky row holds the patch along its axis: as the stage's slip is 0 there, a model keeping
+    // its own slips sees the patch not sliding along it.
     ti.rimSpeed = omega * r;
+    ti.longSpeed = heldForward ? ti.rimSpeed : vL;
+    ti.latSpeed = heldSide ? 0.0 : vT;
     ti.leftSide = wc.geometry.wheelCentreOffset.y >= 0.0;
     // The lean from the ground, for models that take camber as a tire does (PhysX's camber term
     // keeps its generation's measure above).

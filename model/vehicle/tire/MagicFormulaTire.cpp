@@ -170,6 +170,7 @@ TireCurve longitudinalCurve(const MagicFormulaTireParams& p, std::size_t wheel)
         c.lines.push_back(std::move(line));
     }
     c.line = c.lines[1].points;
+    c.handlesName = c.lines[1].name;
     c.operating = operatingPoint(wheel, WheelChannel::LongSlip, WheelChannel::NormLongForce);
     return c;
 }
@@ -192,6 +193,7 @@ TireCurve lateralCurve(const MagicFormulaTireParams& p, std::size_t wheel)
         c.lines.push_back(std::move(line));
     }
     c.line = c.lines[1].points;
+    c.handlesName = c.lines[1].name;
     c.operating = operatingPoint(wheel, WheelChannel::LatSlip, WheelChannel::NormLatForce);
     return c;
 }
@@ -229,6 +231,7 @@ TireCurve loadCurve(const MagicFormulaTireParams& p, std::size_t wheel)
     }
     c.lines = {fx, fy};
     c.line = fy.points;
+    c.handlesName = "Fy";
     const int w = static_cast<int>(wheel);
     c.operating = [w](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
         if (f.wheel(WheelChannel::InAir, w) > 0.5)
@@ -252,6 +255,7 @@ TireCurve ellipseCurve(const MagicFormulaTireParams& p, std::size_t wheel)
         outline.points.push_back(e);
     c.lines.push_back(std::move(outline));
     c.line = c.lines[0].points;
+    c.handlesName = "envelope";
     const int w = static_cast<int>(wheel);
     c.operating = [w](const telemetry::Frame& f) -> std::optional<std::pair<double, double>> {
         if (f.wheel(WheelChannel::InAir, w) > 0.5)
@@ -289,6 +293,10 @@ std::vector<EnvelopePoint> MagicFormulaTire::frictionEnvelope(const MagicFormula
             radius[bin] = std::max(radius[bin], std::hypot(lat, lon));
         }
     }
+    // A direction no sample fell into takes its neighbours' radius rather than a spike to 0.
+    for (std::size_t b = 0; b < kBins; ++b)
+        if (radius[b] == 0.0)
+            radius[b] = std::max(radius[(b + kBins - 1) % kBins], radius[(b + 1) % kBins]);
     std::vector<EnvelopePoint> out;
     for (int b = 0; b <= kBins; ++b) {
         const double phi = 2.0 * std::numbers::pi * (b % kBins + 0.5) / kBins - std::numbers::pi;

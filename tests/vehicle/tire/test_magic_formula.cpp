@@ -10,6 +10,7 @@
 #include "vehicle/tire/MagicFormula.h"
 #include "vehicle/tire/MagicFormulaTire.h"
 #include "vehicle/tire/Tire.h"
+#include "world/PlaneGround.h"
 #include "world/World.h"
 
 #include <QtTest>
@@ -69,6 +70,30 @@ std::shared_ptr<VehicleConfig> hatchbackOnSedanTires(ModelGenerationKind generat
     for (WheelConfig& w : car->wheels)
         w.tire.params = sedan();
     car->simulation.model = generation;
+    return car;
+}
+
+/// Steady yaw rate of a left turn at part throttle, rad/s (after 4 s straight and 10 s of steer).
+double steadyYawRate(std::shared_ptr<VehicleConfig> car, double steer)
+{
+    World world(std::make_shared<PlaneGround>());
+    Vehicle& v = world.addVehicle(std::move(car), {});
+    VehicleInputs in;
+    in.accel = 0.5;
+    constexpr double dt = 1.0 / 60.0;
+    for (int i = 0; i < 240; ++i)
+        world.step(dt, std::span<const VehicleInputs>(&in, 1));
+    in.steer = steer;
+    for (int i = 0; i < 600; ++i)
+        world.step(dt, std::span<const VehicleInputs>(&in, 1));
+    return v.body().getAngularVelocity().z();
+}
+
+/// The hatchback on the sedan's tires with its bars set to `front`, `rear` N/m in `mode`.
+std::shared_ptr<VehicleConfig> withBars(AntiRollBarMode mode, double front, double rear)
+{
+    auto car = hatchbackOnSedanTires(ModelGenerationKind::Physx41);
+    car->antiRollBars = {{0, 1, front, mode}, {2, 3, rear, mode}};
     return car;
 }
 
@@ -203,6 +228,22 @@ private slots:
         JOUNCE_VERIFY_NEAR(rest.latSlip, 0.001 / sigma.lateral, 1e-12);
         rest = mfTransientSlips(rest, 0.0, 0.0, 0.0, sigma, 10.0);  // and keeps it
         JOUNCE_VERIFY_NEAR(rest.latSlip, 0.001 / sigma.lateral, 1e-12);
+    }
+
+    void loadTransferringBarsMoveTheBalanceOnMagicFormulaTires()
+    {
+        // The hatchback's 12000/4000 N/m bars, and swapped: a stiffer rear bar moves load across the
+        // rear axle, whose tires then grip less in sum (Fy grows less than linearly with load), so
+        // the car turns more. Roll-torque bars never reach the tire loads and change nothing.
+        const double steer = 0.8;
+        const double wfFront = steadyYawRate(withBars(AntiRollBarMode::WheelForces, 12000, 4000), steer);
+        const double wfRear = steadyYawRate(withBars(AntiRollBarMode::WheelForces, 4000, 12000), steer);
+        const double rtFront = steadyYawRate(withBars(AntiRollBarMode::RollTorque, 12000, 4000), steer);
+        const double rtRear = steadyYawRate(withBars(AntiRollBarMode::RollTorque, 4000, 12000), steer);
+        qInfo("steady yaw rate at steer %.2f, rad/s: wheelForces front-stiff %.4f rear-stiff %.4f (%+.1f %%); "
+              "rollTorque %.4f / %.4f", steer, wfFront, wfRear, 100 * (wfRear / wfFront - 1), rtFront, rtRear);
+        QVERIFY2(wfRear > 1.005 * wfFront, "a stiffer rear bar must turn the car more");
+        QVERIFY2(std::abs(rtRear / rtFront - 1) < 0.002, "roll-torque bars must not move the balance");
     }
 
     void parkedOnATwentyPercentSlopeItNeitherCreepsNorJitters_data()
