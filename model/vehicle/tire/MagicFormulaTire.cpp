@@ -152,49 +152,45 @@ operatingPoint(std::size_t wheel, WheelChannel slip, WheelChannel force)
     };
 }
 
-TireCurve longitudinalCurve(const MagicFormulaTireParams& p, std::size_t wheel)
-{
-    TireCurve c;
-    c.id = "mfLongitudinal";
-    c.title = "Fx / Fz vs slip ratio (pure slip)";
-    c.x = {"slip ratio", "1"};
-    c.y = {"Fx / Fz", "1"};
-    for (const double factor : kLoadFactors) {
-        TireCurveLine line{loadLabel(factor, p.operating.FNOMIN), {}};
-        const MfSlip base = nominalSlip(p, factor);
-        for (int i = -100; i <= 100; ++i) {
-            MfSlip s = base;
-            s.kappa = 0.6 * i / 100.0;
-            line.points.push_back({s.kappa, magicFormula(p, s).fx0 / s.load});
-        }
-        c.lines.push_back(std::move(line));
-    }
-    c.line = c.lines[1].points;
-    c.handlesName = c.lines[1].name;
-    c.operating = operatingPoint(wheel, WheelChannel::LongSlip, WheelChannel::NormLongForce);
-    return c;
-}
+/// One direction of pure slip: which slip it sweeps, how far, and the channels of its live point.
+struct PureSlipAxis {
+    const char* id;
+    const char* title;
+    TireCurveAxis x;
+    TireCurveAxis y;
+    double range;  ///< the slip is swept over ±range
+    bool lateral;
+    WheelChannel slip;
+    WheelChannel force;
+};
 
-TireCurve lateralCurve(const MagicFormulaTireParams& p, std::size_t wheel)
+const PureSlipAxis kLongitudinalAxis{"mfLongitudinal", "Fx / Fz vs slip ratio (pure slip)", {"slip ratio", "1"},
+                                     {"Fx / Fz", "1"}, 0.6, false, WheelChannel::LongSlip, WheelChannel::NormLongForce};
+const PureSlipAxis kLateralAxis{"mfLateral", "Fy / Fz vs slip angle (pure slip)", {"slip angle", "rad"},
+                                {"Fy / Fz", "1"}, 0.35, true, WheelChannel::LatSlip, WheelChannel::NormLatForce};
+
+/// The force over the load against one slip at each of kLoadFactors; the nominal load's line leads.
+TireCurve pureSlipCurve(const MagicFormulaTireParams& p, std::size_t wheel, const PureSlipAxis& a)
 {
     TireCurve c;
-    c.id = "mfLateral";
-    c.title = "Fy / Fz vs slip angle (pure slip)";
-    c.x = {"slip angle", "rad"};
-    c.y = {"Fy / Fz", "1"};
+    c.id = a.id;
+    c.title = a.title;
+    c.x = a.x;
+    c.y = a.y;
     for (const double factor : kLoadFactors) {
         TireCurveLine line{loadLabel(factor, p.operating.FNOMIN), {}};
-        const MfSlip base = nominalSlip(p, factor);
+        MfSlip s = nominalSlip(p, factor);
         for (int i = -100; i <= 100; ++i) {
-            MfSlip s = base;
-            s.alpha = 0.35 * i / 100.0;
-            line.points.push_back({s.alpha, magicFormula(p, s).fy0 / s.load});
+            const double slip = a.range * i / 100.0;
+            (a.lateral ? s.alpha : s.kappa) = slip;
+            const MfResult r = magicFormula(p, s);
+            line.points.push_back({slip, (a.lateral ? r.fy0 : r.fx0) / s.load});
         }
         c.lines.push_back(std::move(line));
     }
     c.line = c.lines[1].points;
     c.handlesName = c.lines[1].name;
-    c.operating = operatingPoint(wheel, WheelChannel::LatSlip, WheelChannel::NormLatForce);
+    c.operating = operatingPoint(wheel, a.slip, a.force);
     return c;
 }
 
@@ -270,7 +266,8 @@ TireCurve ellipseCurve(const MagicFormulaTireParams& p, std::size_t wheel)
 
 std::vector<TireCurve> MagicFormulaTire::curves(const MagicFormulaTireParams& tire, std::size_t wheel)
 {
-    return {longitudinalCurve(tire, wheel), lateralCurve(tire, wheel), loadCurve(tire, wheel), ellipseCurve(tire, wheel)};
+    return {pureSlipCurve(tire, wheel, kLongitudinalAxis), pureSlipCurve(tire, wheel, kLateralAxis), loadCurve(tire, wheel),
+            ellipseCurve(tire, wheel)};
 }
 
 std::vector<EnvelopePoint> MagicFormulaTire::frictionEnvelope(const MagicFormulaTireParams& tire)

@@ -15,6 +15,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace jounce;
@@ -244,6 +245,48 @@ private slots:
               "rollTorque %.4f / %.4f", steer, wfFront, wfRear, 100 * (wfRear / wfFront - 1), rtFront, rtRear);
         QVERIFY2(wfRear > 1.005 * wfFront, "a stiffer rear bar must turn the car more");
         QVERIFY2(std::abs(rtRear / rtFront - 1) < 0.002, "roll-torque bars must not move the balance");
+    }
+
+    void curvesAndEnvelopeComeThroughTheSeam()
+    {
+        TireData tire;
+        tire.params = sedan();
+        const std::vector<TireCurve> curves = tireCurves(tire, 1);
+        QCOMPARE(curves.size(), std::size_t(4));
+        QCOMPARE(QString::fromStdString(curves[0].id), QString("mfLongitudinal"));
+        QCOMPARE(QString::fromStdString(curves[1].id), QString("mfLateral"));
+        // Three loads each; the edited line is the nominal load's, and it is the formula's.
+        for (int c = 0; c < 2; ++c) {
+            QCOMPARE(curves[std::size_t(c)].lines.size(), std::size_t(3));
+            QVERIFY(curves[std::size_t(c)].line == curves[std::size_t(c)].lines[1].points);
+        }
+        const auto& lateral = curves[1].line;
+        const auto at005 = std::find_if(lateral.begin(), lateral.end(), [](auto p) { return std::abs(p.first - 0.07) < 1e-12; });
+        QVERIFY(at005 != lateral.end());
+        JOUNCE_VERIFY_NEAR(at005->second, at(sedan(), 4850, 0.0, at005->first).fy0 / 4850, 1e-12);
+        // A wheel in the air has no operating point; on the ground it reads its own channels.
+        telemetry::Frame frame;
+        frame.setWheelCount(4);
+        frame.wheel(telemetry::WheelChannel::InAir, 1) = 1.0;
+        QVERIFY(!curves[0].operating(frame));
+        frame.wheel(telemetry::WheelChannel::InAir, 1) = 0.0;
+        frame.wheel(telemetry::WheelChannel::LatSlip, 1) = 0.03;
+        frame.wheel(telemetry::WheelChannel::NormLatForce, 1) = -0.5;
+        frame.wheel(telemetry::WheelChannel::TireFriction, 1) = 0.8;
+        const auto point = curves[1].operating(frame);
+        QVERIFY(point && point->first == 0.03 && point->second == -0.4);
+        // The envelope (of a tire with combined-slip terms: the defaults) is closed, has no spoke to
+        // the origin, and stays within the peak friction.
+        TireData combined;
+        combined.params = MagicFormulaTireParams{};
+        const std::vector<EnvelopePoint> envelope = tireFrictionEnvelope(combined);
+        QVERIFY(envelope.size() > 100 && envelope.front() == envelope.back());
+        double smallest = 1e9, largest = 0;
+        for (const EnvelopePoint& e : envelope) {
+            smallest = std::min(smallest, std::hypot(e.first, e.second));
+            largest = std::max(largest, std::hypot(e.first, e.second));
+        }
+        QVERIFY2(smallest > 0.5 && largest < 1.3, qPrintable(QString("radius %1 to %2").arg(smallest).arg(largest)));
     }
 
     void parkedOnATwentyPercentSlopeItNeitherCreepsNorJitters_data()
