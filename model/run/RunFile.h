@@ -14,7 +14,7 @@
 namespace jounce::sim {
 
 inline constexpr const char* kRunFormat = "jounce.run";
-inline constexpr int kRunSchemaVersion = 2;
+inline constexpr int kRunSchemaVersion = 3;
 /// Run files larger than this are refused: about 7 hours of a 4-wheel vehicle at 60 Hz.
 inline constexpr std::size_t kMaxRunFileBytes = std::size_t(2) << 30;
 /// The JSON header at most (edits and figures; the vehicle is at most 4 MiB like a vehicle file).

@@ -31,7 +31,7 @@ struct Sizes {
     std::uint64_t frames = 0;
     int wheels = 0;
     int version = kRunSchemaVersion;
-    std::size_t valuesPerFrame = 0;  ///< floats per frame in the file (version 1 has fewer)
+    std::size_t valuesPerFrame = 0;  ///< floats per frame in the file (older versions have fewer)
 };
 
 void readVehicle(ObjectReader& root, RunLog& run)
@@ -158,8 +158,7 @@ std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
     const Json* vehicleIds = tel->find("vehicleChannels", json::required());
     const Json* wheelIds = tel->find("wheelChannels", json::required());
     tel->reportUnknown();
-    const std::vector<std::string> wantWheelIds =
-        version == 1 ? runfile::version1WheelChannelIds() : runfile::wheelChannelIds();
+    const std::vector<std::string> wantWheelIds = runfile::wheelChannelIdsOfVersion(version);
     if (vehicleIds && wheelIds &&
         (!sameList(vehicleIds, runfile::vehicleChannelIds()) || !sameList(wheelIds, wantWheelIds)))
         problems.error(tel->pointer(), "the channels differ from this Jounce's: the file was written by another version");
@@ -173,7 +172,7 @@ std::optional<Sizes> readSizes(ObjectReader& root, int version, RunLog& run)
     if (run.vehicle && *wheels != static_cast<int>(run.vehicle->wheels.size()))
         problems.error(tel->at("wheels"), "must be the vehicle's wheel count, " + std::to_string(run.vehicle->wheels.size()));
     s = Sizes{*steps, *changes, *frames, *wheels, version,
-              version == 1 ? runfile::version1ValuesPerFrame(*wheels) : TelemetryTrack(*wheels).valuesPerFrame()};
+              runfile::valuesPerFrameOfVersion(version, *wheels)};
     checkFrameCount(*tel, s, run.truncated);
     return problems.hasErrors() ? std::nullopt : std::optional<Sizes>(s);
 }
@@ -285,6 +284,7 @@ bool readTelemetry(std::string_view times, std::string_view values, const Sizes&
     const std::size_t perFrame = s.valuesPerFrame;
     std::vector<float> frame(perFrame), upgraded(run.telemetry.valuesPerFrame());
     double previous = -std::numeric_limits<double>::infinity();
+    runfile::FrameUpgrade upgrade(s.version, s.wheels, run.vehicle.get());
     for (std::uint64_t i = 0; i < s.frames; ++i) {
         const double t = runfile::getLittle<double>(times.data() + i * 8);
         if (!std::isfinite(t) || t < previous) {
@@ -295,8 +295,8 @@ bool readTelemetry(std::string_view times, std::string_view values, const Sizes&
         const char* p = values.data() + i * perFrame * 4;
         for (std::size_t k = 0; k < perFrame; ++k)
             frame[k] = runfile::getLittle<float>(p + 4 * k);
-        if (s.version == 1) {
-            runfile::upgradeVersion1Frame(frame.data(), s.wheels, run.vehicle.get(), upgraded.data());
+        if (s.version < kRunSchemaVersion) {
+            upgrade.apply(t, frame.data(), upgraded.data());
             run.telemetry.appendValues(t, upgraded.data());
         } else {
             run.telemetry.appendValues(t, frame.data());

@@ -23,13 +23,13 @@ namespace jounce::sim {
 
 /// CSV files larger than this are refused (about 3 hours of a 4-wheel vehicle at 60 Hz).
 inline constexpr std::size_t kMaxTelemetryCsvBytes = std::size_t(1) << 30;
-/// Columns a CSV may have: Jounce writes at most 342 (time, 21 vehicle channels, 16 channels of 20
+/// Columns a CSV may have: Jounce writes at most 382 (time, 21 vehicle channels, 18 channels of 20
 /// wheels); the rest leaves room for columns added in a spreadsheet, which are ignored.
 inline constexpr std::size_t kMaxTelemetryCsvColumns = 4096;
 /// Stored bytes per byte of a CSV at most, and the most its track takes besides: one block of 4096
-/// rows of 341 columns not filled yet, and the first block of times and distances.
+/// rows of 381 columns not filled yet, and the first block of times and distances.
 inline constexpr std::size_t kCsvBytesPerFileByte = 7;
-inline constexpr std::size_t kCsvTrackOverheadBytes = std::size_t(6) << 20;
+inline constexpr std::size_t kCsvTrackOverheadBytes = std::size_t(7) << 20;
 
 struct TelemetryCsvDocument {
     std::shared_ptr<RunLog> run;  ///< telemetry only (no vehicle, no inputs); null on error

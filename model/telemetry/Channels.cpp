@@ -27,6 +27,8 @@ constexpr std::array<ChannelInfo, kWheelChannelCount> kWheel{{
     {"camber", "rad", "camber angle"},
     {"surface", "1", "surface type index under the wheel (-1 in the air)"},
     {"inAir", "1", "1 when the suspension query found no ground"},
+    {"lowSpeedBlend", "1", "weight of the tire model's low-speed regime in the tire forces (0: the force law alone)"},
+    {"wheelAngle", "rad", "the wheel's spin angle about its axle (for drawing; wraps)"},
 }};
 
 constexpr std::array<ChannelInfo, kVehicleChannelCount> kVehicle{{

@@ -28,6 +28,8 @@ enum class WheelChannel {
     Camber,
     Surface,
     InAir,
+    LowSpeedBlend,
+    WheelAngle,
     Count
 };
 

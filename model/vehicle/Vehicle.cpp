@@ -324,7 +324,7 @@ void Vehicle::update(double dt, const VehicleInputs& in, const btVector3& gravit
                              : c.simulation.highForwardSpeedSubStepCount;
     for (WheelResult& r : results_) {
         r.suspForce = r.tireLoad = r.rawTireLoad = r.normTireLoad = r.tireFriction = 0.0;
-        r.longSlip = r.normLongForce = r.latSlip = r.normLatForce = r.normAligningMoment = 0.0;
+        r.longSlip = r.normLongForce = r.latSlip = r.normLatForce = r.normAligningMoment = r.lowSpeedBlend = 0.0;
         r.tireForce = btVector3(0, 0, 0);
     }
     constraint_->clearRows();
@@ -496,6 +496,7 @@ void Vehicle::addTireResults(const TireResult& tire, const btVector3& contactPoi
     res.normLongForce += cap > 0 ? tire.forces.longForce / cap : 0.0;
     res.normLatForce += cap > 0 ? tire.forces.latForce / cap : 0.0;
     res.normAligningMoment += tire.forces.aligningMoment / tire.restLoad;
+    res.lowSpeedBlend += tire.forces.lowSpeedShare;
     res.tireForce += tire.force;
     res.contactPoint = contactPoint;
 }
@@ -520,6 +521,7 @@ void Vehicle::publish(int subSteps, const UpdateCommands& cmd, const DriveCoupli
             res.normLongForce *= inv;
             res.normLatForce *= inv;
             res.normAligningMoment *= inv;
+            res.lowSpeedBlend *= inv;
             res.tireForce *= inv;
         }
         res.jounce = out.jounce[i];

@@ -57,6 +57,7 @@ struct WheelResult {
     double latSlip = 0.0;            ///< rad
     double normLatForce = 0.0;       ///< F_T / (F_z μ)
     double normAligningMoment = 0.0; ///< M_z / L_rest
+    double lowSpeedBlend = 0.0;      ///< TireForces::lowSpeedShare (0 for models without a low-speed regime)
     double steerAngle = 0.0;         ///< rad, incl. Ackermann and toe
     double camber = 0.0;             ///< rad
     int surface = -1;                ///< vehicle surface type under the wheel, -1 in the air

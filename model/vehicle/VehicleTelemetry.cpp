@@ -61,7 +61,7 @@ void fillTelemetryFrame(const Vehicle& vehicle, const ChassisMotion& motion, dou
     using telemetry::WheelChannel;
     // Every word below a present wheel's end is written here; only absent wheels are cleared
     // (clearing the whole 2.7 kB frame first cost more than filling it).
-    static_assert(telemetry::kWheelChannelCount == 16 && telemetry::kVehicleChannelCount == 21,
+    static_assert(telemetry::kWheelChannelCount == 18 && telemetry::kVehicleChannelCount == 21,
                   "a new channel must be filled below");
     frame.time() = time;
     const std::vector<WheelResult>& wheels = vehicle.wheels();
@@ -87,6 +87,8 @@ void fillTelemetryFrame(const Vehicle& vehicle, const ChassisMotion& motion, dou
         frame.wheel(WheelChannel::Camber, i) = w.camber;
         frame.wheel(WheelChannel::Surface, i) = w.surface;
         frame.wheel(WheelChannel::InAir, i) = w.inAir ? 1.0 : 0.0;
+        frame.wheel(WheelChannel::LowSpeedBlend, i) = w.lowSpeedBlend;
+        frame.wheel(WheelChannel::WheelAngle, i) = w.rotationAngle;
     }
     const DriveResult& d = vehicle.drive();
     frame.vehicle(VehicleChannel::EngineOmega) = d.engineOmega;

@@ -483,6 +483,8 @@ SEEDS = FUZZ / "seeds"  # run files and CSVs written by jounce-cli (APP_WRITTEN)
 APP_WRITTEN = """jounce-cli run --vehicle presets/physx-snippet-4w.json --duration 0.2 --record idle-4w.jrun
 jounce-cli run --vehicle presets/physx-snippet-4w.json --maneuver tests/fuzz/seeds/circle-day.json --duration 0.2 \
   --record circle-4w.jrun --out circle-4w.csv
+jounce-cli run --vehicle presets/physx-snippet-4w.json --maneuver tests/fuzz/seeds/circle-day.json --duration 0.2 \
+  --set 'wheels[*].tire.model=magicFormula' --record circle-4w-mf-v3.jrun
 jounce-cli run --vehicle presets/tank.json --duration 0.05 --record idle-tank.jrun --out idle-tank.csv"""
 
 
@@ -499,21 +501,24 @@ def run_file(header, body):
 
 
 def as_version1(header, body):
-    """The run as schema version 1 wrote it: no rawTireLoad among the wheel channels."""
+    """The run as schema version 1 wrote it: without the wheel channels added since (rawTireLoad in
+    version 2, lowSpeedBlend and wheelAngle in 3), whichever version the seed has."""
     h = copy.deepcopy(header)
     h["schemaVersion"] = 1
-    raw = h["telemetry"]["wheelChannels"].index("rawTireLoad")
-    del h["telemetry"]["wheelChannels"][raw]
+    ids = h["telemetry"]["wheelChannels"]
+    drop = [i for i, c in enumerate(ids) if c in ("rawTireLoad", "lowSpeedBlend", "wheelAngle")]
+    h["telemetry"]["wheelChannels"] = [c for i, c in enumerate(ids) if i not in drop]
     wheels, frames = h["telemetry"]["wheels"], h["telemetry"]["frames"]
-    per = 21 + 16 * wheels
+    n = len(ids)
+    per = 21 + n * wheels
     values = body[h["inputs"]["changes"] * 48 + frames * 8:]
     out = bytearray(body[:len(body) - len(values)])
     for f in range(frames):
         frame = values[f * per * 4:(f + 1) * per * 4]
         out += frame[:21 * 4]
         for w in range(wheels):
-            wheel = frame[(21 + 16 * w) * 4:(21 + 16 * (w + 1)) * 4]
-            out += wheel[:raw * 4] + wheel[(raw + 1) * 4:]
+            wheel = frame[(21 + n * w) * 4:(21 + n * (w + 1)) * 4]
+            out += b"".join(wheel[k * 4:(k + 1) * 4] for k in range(n) if k not in drop)
     return run_file(h, bytes(out))
 
 

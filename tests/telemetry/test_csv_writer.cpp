@@ -81,7 +81,8 @@ private slots:
                                     "targetGear,gearRatio,forwardSpeed,lateralSpeed,yawRate,longAccel,latAccel,roll,"
                                     "pitch,yaw,posX,posY,posZ,jounce[FL],jounce[FR],jounce[RL],jounce[RR],"
                                     "suspForce[FL],"));
-        QVERIFY(rows[0].ends_with(",inAir[FL],inAir[FR],inAir[RL],inAir[RR]"));
+        QVERIFY(rows[0].ends_with(",inAir[FL],inAir[FR],inAir[RL],inAir[RR],lowSpeedBlend[FL],lowSpeedBlend[FR],"
+                                  "lowSpeedBlend[RL],lowSpeedBlend[RR],wheelAngle[FL],wheelAngle[FR],wheelAngle[RL],wheelAngle[RR]"));
         QVERIFY(rows[1].starts_with("s,rad/s,N m,rad/s,1,1,1,1,1,1,1,m/s,m/s,rad/s,m/s²,m/s²,rad,rad,rad,m,m,m,"
                                     "m,m,m,m,N,N,N,N,N,N,N,N,N,N,N,N,1,1,1,1,rad/s,"));  // jounce, suspForce, tireLoad, rawTireLoad, normTireLoad
         QCOMPARE(split(rows[0], ',').size(), writer.columns().size());

@@ -9,6 +9,7 @@
 #include "support/SlopeGround.h"
 #include "vehicle/tire/MagicFormula.h"
 #include "vehicle/tire/MagicFormulaTire.h"
+#include "vehicle/VehicleTelemetry.h"
 #include "vehicle/tire/Tire.h"
 #include "world/PlaneGround.h"
 #include "world/World.h"
@@ -245,6 +246,44 @@ private slots:
               "rollTorque %.4f / %.4f", steer, wfFront, wfRear, 100 * (wfRear / wfFront - 1), rtFront, rtRear);
         QVERIFY2(wfRear > 1.005 * wfFront, "a stiffer rear bar must turn the car more");
         QVERIFY2(std::abs(rtRear / rtFront - 1) < 0.002, "roll-torque bars must not move the balance");
+    }
+
+    void theLowSpeedBlendIsATelemetryChannel()
+    {
+        // lowSpeedBlend (docs/tires.md "Transient slips and low speed"): the damper's whole weight
+        // on a parked car, none once the car is faster than lowSpeed.blendSpeed (3 m/s), and never
+        // any on the PhysX tire, which has no such regime.
+        // Parked: the brakes on (an idling automatic in gear creeps at walking pace).
+        auto blendAfter = [](std::shared_ptr<VehicleConfig> car, double accel, int steps) {
+            World world(std::make_shared<PlaneGround>());
+            Vehicle& v = world.addVehicle(std::move(car), {});
+            VehicleInputs in;
+            in.accel = accel;
+            in.brake = accel > 0.0 ? 0.0 : 1.0;
+            for (int i = 0; i < steps; ++i)
+                world.step(1.0 / 60.0, std::span<const VehicleInputs>(&in, 1));
+            telemetry::Frame f;
+            fillTelemetryFrame(v, 0.0, f);
+            std::array<double, 5> out{};
+            for (int w = 0; w < 4; ++w)
+                out[std::size_t(w)] = f.wheel(telemetry::WheelChannel::LowSpeedBlend, w);
+            out[4] = f.vehicle(telemetry::VehicleChannel::ForwardSpeed);
+            return out;
+        };
+        const auto parked = blendAfter(hatchbackOnSedanTires(ModelGenerationKind::Physx5), 0.0, 180);
+        const auto moving = blendAfter(hatchbackOnSedanTires(ModelGenerationKind::Physx5), 1.0, 600);
+        auto physx = std::make_shared<VehicleConfig>(*hatchbackOnSedanTires(ModelGenerationKind::Physx5));
+        for (WheelConfig& w : physx->wheels)
+            w.tire.params = PhysxTireParams{};
+        const auto physxParked = blendAfter(physx, 0.0, 180);
+        qInfo("lowSpeedBlend FL: parked %.6f, at %.1f m/s %.6f; PhysX tire parked %.1f", parked[0], moving[4], moving[0],
+              physxParked[0]);
+        QVERIFY(moving[4] > 3.0);
+        for (std::size_t w = 0; w < 4; ++w) {
+            QVERIFY2(parked[w] > 0.999, qPrintable(QString::number(parked[w])));
+            QCOMPARE(moving[w], 0.0);
+            QCOMPARE(physxParked[w], 0.0);
+        }
     }
 
     void curvesAndEnvelopeComeThroughTheSeam()
