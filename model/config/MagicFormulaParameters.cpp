@@ -61,12 +61,19 @@ void operatingSection(ObjectBuilder<MfOperating> b)
     b.scalar("NOMPRES", &MfOperating::NOMPRES, kMf("Pa", gt(0), plaus(1e4, 2e6), 1.5e5, 3e5, "nominal inflation pressure of the fit (MF 6.1)"));
 }
 
+/// A parameter whose 0 means "not given" (the relaxation coefficients stand in).
+ParamInfo unsetByZero(ParamInfo info)
+{
+    info.zeroMeansUnset = true;
+    return info;
+}
+
 void structuralSection(ObjectBuilder<MfStructural> b)
 {
     b.scalar("LONGITUDINAL_STIFFNESS", &MfStructural::LONGITUDINAL_STIFFNESS,
-             kMf("N/m", ge(0), plaus(0, 1e8), 1e5, 1e6, "carcass longitudinal stiffness: relaxation length = slip stiffness / this (MF 6.1); 0: PTX1-3"));
+             unsetByZero(kMf("N/m", ge(0), plaus(0, 1e8), 1e5, 1e6, "carcass longitudinal stiffness: relaxation length = slip stiffness / this (MF 6.1); 0: PTX1-3")));
     b.scalar("LATERAL_STIFFNESS", &MfStructural::LATERAL_STIFFNESS,
-             kMf("N/m", ge(0), plaus(0, 1e8), 5e4, 5e5, "carcass lateral stiffness: relaxation length = cornering stiffness / this (MF 6.1); 0: PTY1-2"));
+             unsetByZero(kMf("N/m", ge(0), plaus(0, 1e8), 5e4, 5e5, "carcass lateral stiffness: relaxation length = cornering stiffness / this (MF 6.1); 0: PTY1-2")));
 }
 
 void scalingSection(ObjectBuilder<MfScaling> b)

@@ -58,6 +58,9 @@ struct ParamInfo {
     bool required = false;    ///< no usable default: a file must give it
     std::vector<UnitSlip> unitSlips;  ///< numbers: the likely wrong units, tried on an implausible value
     std::size_t maxBytes = 0;         ///< text: the longest value accepted (0: json::kMaxNameBytes)
+    /// 0 is a documented "not given" value (something else stands in), never judged as outside
+    /// the typical range.
+    bool zeroMeansUnset = false;
 
     bool hasTypicalRange() const { return typicalMin == typicalMin && typicalMax == typicalMax; }
     /// The values accepted: inside the hard limits and the plausible range.

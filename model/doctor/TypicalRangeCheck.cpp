@@ -76,7 +76,7 @@ void checkTypicalRanges(const VehicleConfig& c, std::vector<Finding>& out)
         if (!value || !value->is_number())
             continue;
         const double v = value->get<double>();
-        if (!outsideBand(v, node.info.typicalMin, node.info.typicalMax))
+        if (!outsideBand(v, node.info.typicalMin, node.info.typicalMax) || (v == 0.0 && node.info.zeroMeansUnset))
             continue;
         auto [it, inserted] = groups.try_emplace(pattern);
         if (inserted)

@@ -209,6 +209,27 @@ private slots:
         QVERIFY2(findings.empty(), qPrintable(describe(findings)));
     }
 
+    void aZeroThatMeansUnsetIsNotOutsideTheTypicalRange()
+    {
+        // The Magic Formula carcass stiffnesses: 0 means "take the relaxation lengths from PTX/PTY",
+        // as every MF 5.2 file has it; a small non-zero stiffness is judged.
+        VehicleConfig car = cleanCar();
+        for (WheelConfig& w : car.wheels)
+            w.tire.params = MagicFormulaTireParams{};
+        const auto judged = [](const VehicleConfig& c) {
+            for (const Finding& f : doctor::diagnose(c))
+                for (const std::string& p : f.parameters)
+                    if (f.id == "parameter.typicalRange" && p.find("LONGITUDINAL_STIFFNESS") != std::string::npos)
+                        return true;
+            return false;
+        };
+        QCOMPARE(car.wheels[0].tire.magicFormula()->structural.LONGITUDINAL_STIFFNESS, 0.0);
+        QVERIFY(!judged(car));
+        for (WheelConfig& w : car.wheels)
+            w.tire.magicFormula()->structural.LONGITUDINAL_STIFFNESS = 10.0;
+        QVERIFY(judged(car));
+    }
+
     void checkFiresAndFixClears_data()
     {
         QTest::addColumn<QString>("name");
@@ -256,7 +277,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(JOUNCE_SOURCE_DIR "/presets"));
         const QStringList files = dir.entryList({"*.json"}, QDir::Files);
-        QCOMPARE(files.size(), 8);
+        QCOMPARE(files.size(), 9);
         for (const QString& file : files) {
             const config::VehicleFile doc = config::loadVehicle(dir.filePath(file).toStdString());
             QVERIFY2(doc.ok(), qPrintable(file));
