@@ -428,7 +428,7 @@ private slots:
         // of the doctor.
         const QDir presets(QStringLiteral(JOUNCE_SOURCE_DIR "/presets"));
         const QStringList vehicles = presets.entryList({"*.json"}, QDir::Files);
-        QCOMPARE(vehicles.size(), 8);
+        QCOMPARE(vehicles.size(), 9);
         for (const char* m : {"settle", "full-throttle", "brake-from-20", "steady-steer", "handbrake-turn"}) {
             const sim::Maneuver maneuver = shippedManeuver(m);
             for (const QString& v : vehicles) {
