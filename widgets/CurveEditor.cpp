@@ -1,6 +1,7 @@
 #include "CurveEditor.h"
 
 #include "DisplayUnits.h"
+#include "NiceTicks.h"
 #include "WheelColors.h"
 #include "telemetry/Channels.h"
 
@@ -52,10 +53,7 @@ QString twoLines(QString text)
 
 void applyRange(QValueAxis* axis, const AxisRange& r)
 {
-    axis->setRange(r.min, r.max);
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0.0);
-    axis->setTickInterval(r.tickInterval);
+    setAxisTicks(axis, r.min, r.max, r.tickInterval);
 }
 
 }  // namespace
@@ -308,11 +306,12 @@ void CurveEditor::redraw()
         lines_.push_back(line);
         points_.push_back(pts);
     }
-    // The family (the force at other loads) in trace colours, thinner, so the edited line leads.
+    // The family (the force at other loads) in trace colours, thinner, so the edited line leads;
+    // from green on, as red is the live marker's.
     for (std::size_t f = 0; f < d->family.size(); ++f) {
         auto* line = new QLineSeries();
         line->setName(QString::fromStdString(d->family[f].name));
-        line->setPen(QPen(traceColor(int(f) + 2), 1.5, Qt::DashLine));
+        line->setPen(QPen(traceColor(int(f) + 3), 1.5, Qt::DashLine));
         for (auto [x, y] : d->family[f].points)
             line->append(x * d->xScale, y * d->yScale);
         chart_->addSeries(line);
@@ -411,6 +410,11 @@ void CurveEditor::resizeEvent(QResizeEvent* event)
 
 void CurveEditor::arrangeChartAndTable()
 {
+    // A curve without points to edit (the Magic Formula's, drawn from its coefficients) has no
+    // table: the chart takes the whole width rather than sit beside an empty grid.
+    table_->setVisible(table_->rowCount() > 0);
+    if (table_->isHidden())
+        return;
     // The table only as wide as its columns; the chart takes the rest. Where that leaves the chart
     // too narrow the table goes below it, if there is height for a few rows; else it scrolls.
     int need = 2 * table_->frameWidth() + table_->verticalScrollBar()->sizeHint().width();

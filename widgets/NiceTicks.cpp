@@ -1,5 +1,7 @@
 #include "NiceTicks.h"
 
+#include <QValueAxis>
+
 #include <algorithm>
 #include <cmath>
 
@@ -49,5 +51,20 @@ AxisTicks niceTicks(double lo, double hi, int intervals)
 }
 
 QString labelFormat(const AxisTicks& ticks) { return QStringLiteral("%.%1f").arg(ticks.decimals); }
+
+void setAxisTicks(QValueAxis* axis, double lo, double hi, double step)
+{
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    // A wider step first shrinks the old range's ticks; a narrower one comes after the (then
+    // narrower) range. Either way no state in between has more ticks than the ends.
+    if (step >= axis->tickInterval()) {
+        axis->setTickInterval(step);
+        axis->setRange(lo, hi);
+    } else {
+        axis->setRange(lo, hi);
+        axis->setTickInterval(step);
+    }
+}
 
 }  // namespace jounce::widgets

@@ -47,10 +47,7 @@ Conversion displayConversion(const telemetry::Column& column)
 
 void applyTicks(QValueAxis* axis, const AxisTicks& ticks)
 {
-    axis->setRange(ticks.lo, ticks.hi);
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0.0);
-    axis->setTickInterval(ticks.step);
+    setAxisTicks(axis, ticks.lo, ticks.hi, ticks.step);
     axis->setLabelFormat(labelFormat(ticks));
 }
 

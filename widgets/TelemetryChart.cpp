@@ -1,6 +1,7 @@
 #include "TelemetryChart.h"
 
 #include "HoverChartView.h"
+#include "NiceTicks.h"
 
 #include <QChart>
 #include <QChartView>
@@ -261,10 +262,10 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double start, doub
                              Alignment alignment)
 {
     const double window = end - start;
-    xAxis_->setRange(start, end);
-    if (const double step = niceStep(window, 5); step != timeStep_) {
+    const double step = niceStep(window, 5);
+    setAxisTicks(xAxis_, start, end, step);
+    if (step != timeStep_) {
         timeStep_ = step;
-        xAxis_->setTickInterval(step);
         xAxis_->setLabelFormat(QStringLiteral("%.%1f").arg(decimalsFor(step)));
     }
     drawnPlotSize_ = chart_->plotArea().size();
@@ -324,12 +325,10 @@ void TelemetryChart::setValueTicks(double lo, double hi)
         ticks.lo = lo;
         ticks.hi = hi;
     }
-    if (ticks.step != yTicks_.step || ticks.decimals != yTicks_.decimals) {
-        yAxis_->setTickInterval(ticks.step);
+    setAxisTicks(yAxis_, ticks.lo, ticks.hi, ticks.step);
+    if (ticks.step != yTicks_.step || ticks.decimals != yTicks_.decimals)
         yAxis_->setLabelFormat(labelFormat(ticks));
-    }
     yTicks_ = ticks;
-    yAxis_->setRange(ticks.lo, ticks.hi);
 }
 
 void TelemetryChart::setValueMode(ValueRange::Mode mode, double lo, double hi)

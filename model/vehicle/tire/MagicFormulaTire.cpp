@@ -272,28 +272,39 @@ std::vector<TireCurve> MagicFormulaTire::curves(const MagicFormulaTireParams& ti
 
 std::vector<EnvelopePoint> MagicFormulaTire::frictionEnvelope(const MagicFormulaTireParams& tire)
 {
-    // The combined forces over a grid of slip directions and magnitudes at the nominal load: the
-    // largest radius per force direction, as (lateral, longitudinal) over the load.
+    // The combined forces over a grid of slip ratios and angles at the nominal load: the largest
+    // radius per force direction, as (lateral, longitudinal) over the load. The grid is quadratic,
+    // dense near zero slip: the force turns from one axis to the other within a few hundredths of
+    // slip ratio (a slip stiffness of 20 loads per unit), which an even grid of slip directions
+    // steps over, leaving directions without a sample (spokes to the origin).
     constexpr int kBins = 144;
+    constexpr int kSteps = 48;
     std::array<double, kBins> radius{};
     MfSlip s = nominalSlip(tire, 1.0);
-    for (int i = 0; i < 96; ++i) {
-        const double theta = 2.0 * std::numbers::pi * i / 96.0;
-        for (int j = 1; j <= 60; ++j) {
-            const double rho = 0.6 * j / 60.0;
-            s.kappa = rho * std::cos(theta);
-            s.alpha = 0.5 * rho * std::sin(theta);
+    const auto graded = [](int i, double extent) { return extent * (i < 0 ? -1.0 : 1.0) * double(i * i) / (kSteps * kSteps); };
+    for (int i = -kSteps; i <= kSteps; ++i)
+        for (int j = -kSteps; j <= kSteps; ++j) {
+            s.kappa = graded(i, 1.0);
+            s.alpha = graded(j, 0.6);
             const MfResult r = magicFormula(tire, s);
             const double lat = r.fy / s.load, lon = r.fx / s.load;
             const double phi = std::atan2(lon, lat) + std::numbers::pi;
             const auto bin = std::min<std::size_t>(static_cast<std::size_t>(phi / (2.0 * std::numbers::pi) * kBins), kBins - 1);
             radius[bin] = std::max(radius[bin], std::hypot(lat, lon));
         }
+    // A direction no sample fell into takes the smaller radius of the nearest sampled ones on
+    // either side rather than a spike to 0.
+    std::array<double, kBins> sampled = radius;
+    for (std::size_t b = 0; b < kBins; ++b) {
+        if (sampled[b] > 0.0)
+            continue;
+        double before = 0.0, after = 0.0;
+        for (std::size_t k = 1; k < kBins && (before == 0.0 || after == 0.0); ++k) {
+            before = before > 0.0 ? before : sampled[(b + kBins - k) % kBins];
+            after = after > 0.0 ? after : sampled[(b + k) % kBins];
+        }
+        radius[b] = std::min(before, after);
     }
-    // A direction no sample fell into takes its neighbours' radius rather than a spike to 0.
-    for (std::size_t b = 0; b < kBins; ++b)
-        if (radius[b] == 0.0)
-            radius[b] = std::max(radius[(b + kBins - 1) % kBins], radius[(b + 1) % kBins]);
     std::vector<EnvelopePoint> out;
     for (int b = 0; b <= kBins; ++b) {
         const double phi = 2.0 * std::numbers::pi * (b % kBins + 0.5) / kBins - std::numbers::pi;

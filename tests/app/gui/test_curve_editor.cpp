@@ -16,6 +16,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QLegendMarker>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QValueAxis>
@@ -235,6 +236,47 @@ private slots:
         const QImage image = b.view()->viewport()->grab().toImage();
         const QPoint p = b.pixel({0.1, 1.0});
         QCOMPARE(image.pixelColor(p.x(), p.y()).name(), QColor(220, 30, 30).name());
+    }
+
+    void magicFormulaCurvesReadAtTheDocksSizes()
+    {
+        // The Magic Formula tire's curves (docs/tires.md): a family of lines per load, each named
+        // in the legend with its load, every axis title whole, at the sizes the Curves dock gets at
+        // 1366x768 and 1920x1080.
+        const VehicleConfig mf =
+            config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/family-hatchback-mf.json").config;
+        Bench b(mf);
+        QVERIFY(QTest::qWaitForWindowExposed(&b.editor));
+        int families = 0;
+        for (const QSize size : {QSize(540, 280), QSize(560, 290), QSize(900, 520)}) {
+            b.editor.resize(size);
+            for (const QString& id : b.editor.curveIds()) {
+                // Found here: the load curve after the lateral one took 75 s (setAxisTicks).
+                QElapsedTimer clock;
+                clock.start();
+                QVERIFY(b.editor.showCurve(id, 0));
+                QCoreApplication::processEvents();
+                QVERIFY2(clock.elapsed() < 2000, qPrintable(QString("%1 took %2 ms").arg(id).arg(clock.elapsed())));
+                // A curve drawn from coefficients has no points to edit, and so no (empty) table.
+                auto* table = b.editor.findChild<QTableWidget*>();
+                QCOMPARE(table->isVisible(), table->rowCount() > 0);
+                if (id.startsWith("mf"))
+                    QVERIFY2(b.view()->width() > size.width() * 9 / 10, qPrintable(id));
+                QStringList names;
+                for (QLegendMarker* m : b.view()->chart()->legend()->markers())
+                    if (m->isVisible())
+                        names << m->label();
+                if (names.filter(QRegularExpression("^\\d+ N$")).size() >= 2)
+                    ++families;
+                for (const Qt::Orientation o : {Qt::Horizontal, Qt::Vertical}) {
+                    const QString title = b.axis(o)->titleText();
+                    QVERIFY2(!title.isEmpty() && !title.contains(QChar(0x2026)), qPrintable(id + ": " + title));
+                }
+                if (const QByteArray dir = qgetenv("JOUNCE_SCREENSHOT_DIR"); !dir.isEmpty())
+                    b.editor.grab().save(QString("%1/mf-%2-%3x%4.png").arg(QString::fromLocal8Bit(dir), id).arg(size.width()).arg(size.height()));
+            }
+        }
+        QVERIFY2(families >= 3 * 2, "force vs slip, longitudinal and lateral, at three loads, at every size");
     }
 
     // ---- the link box ------------------------------------------------------------------------------

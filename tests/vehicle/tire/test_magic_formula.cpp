@@ -314,18 +314,27 @@ private slots:
         frame.wheel(telemetry::WheelChannel::TireFriction, 1) = 0.8;
         const auto point = curves[1].operating(frame);
         QVERIFY(point && point->first == 0.03 && point->second == -0.4);
-        // The envelope (of a tire with combined-slip terms: the defaults) is closed, has no spoke to
-        // the origin, and stays within the peak friction.
+        // The envelope (of the defaults, and of the shipped preset's sedan tire) is closed, has no
+        // spoke to the origin or notch (the preset's had 13 spokes from an even grid of slip
+        // directions), and stays within the peak friction.
         TireData combined;
         combined.params = MagicFormulaTireParams{};
-        const std::vector<EnvelopePoint> envelope = tireFrictionEnvelope(combined);
-        QVERIFY(envelope.size() > 100 && envelope.front() == envelope.back());
-        double smallest = 1e9, largest = 0;
-        for (const EnvelopePoint& e : envelope) {
-            smallest = std::min(smallest, std::hypot(e.first, e.second));
-            largest = std::max(largest, std::hypot(e.first, e.second));
+        const config::VehicleFile preset = config::loadVehicle(JOUNCE_SOURCE_DIR "/presets/family-hatchback-mf.json");
+        QVERIFY(preset.ok());
+        for (const TireData& shipped : {combined, preset.config.wheels[0].tire}) {
+            const std::vector<EnvelopePoint> envelope = tireFrictionEnvelope(shipped);
+            QVERIFY(envelope.size() > 100 && envelope.front() == envelope.back());
+            double smallest = 1e9, largest = 0, step = 0;
+            for (std::size_t i = 0; i < envelope.size(); ++i) {
+                const double r = std::hypot(envelope[i].first, envelope[i].second);
+                smallest = std::min(smallest, r);
+                largest = std::max(largest, r);
+                if (i > 0)
+                    step = std::max(step, std::abs(r / std::hypot(envelope[i - 1].first, envelope[i - 1].second) - 1));
+            }
+            QVERIFY2(smallest > 0.5 && largest < 1.3, qPrintable(QString("radius %1 to %2").arg(smallest).arg(largest)));
+            QVERIFY2(step < 0.1, qPrintable(QString("the radius jumps by %1 between neighbours").arg(step)));
         }
-        QVERIFY2(smallest > 0.5 && largest < 1.3, qPrintable(QString("radius %1 to %2").arg(smallest).arg(largest)));
     }
 
     void parkedOnATwentyPercentSlopeItNeitherCreepsNorJitters_data()
