@@ -43,7 +43,7 @@ MagicFormulaTireParams shippedTire(const std::string& file)
 
 void print(const char* what, const TireFitResult& f)
 {
-    qInfo("%s: Fx RMS %.3f %% max %.3f %% of %.0f N; Fy RMS %.3f %% max %.3f %% of %.0f N; %d evaluations, %.3f s", what,
+    qInfo("%s: Fx RMS %.4f %% max %.4f %% of %.0f N; Fy RMS %.4f %% max %.4f %% of %.0f N; %d evaluations, %.3f s", what,
           f.longitudinal.rmsPercent(), f.longitudinal.maxPercent(), f.longitudinal.peak, f.lateral.rmsPercent(),
           f.lateral.maxPercent(), f.lateral.peak, f.evaluations, f.seconds);
 }
@@ -76,7 +76,8 @@ private slots:
         const double load = truth.operating.FNOMIN * truth.scaling.LFZO;
         const TireFitResult f = fitTire(truth, load, start, FitSettings{});
         print("MF recovery", f);
-        // Measured: RMS < 0.001 % of the peak both ways (the fit is exact to the search's tolerance).
+        // Measured: RMS and max below 0.0001 % of the peak both ways (exact to the search's
+        // tolerance), 2019 evaluations, 0.2-0.3 s.
         QVERIFY2(f.longitudinal.rmsPercent() < 0.5 && f.lateral.rmsPercent() < 0.5, "RMS within 0.5 % of the peak");
         QVERIFY(f.longitudinal.maxPercent() < 1.0 && f.lateral.maxPercent() < 1.0);
         const MagicFormulaTireParams& got = std::get<MagicFormulaTireParams>(f.fitted);
@@ -99,9 +100,11 @@ private slots:
         const CurveError roundX = curveError(original.longitudinal, back.result.longitudinal);
         const CurveError roundY = curveError(original.lateral, back.result.lateral);
         qInfo("round trip: Fx RMS %.3f %%, Fy RMS %.3f %%", roundX.rmsPercent(), roundY.rmsPercent());
-        QVERIFY(toMf.longitudinal.rmsPercent() < 2.0 && toMf.lateral.rmsPercent() < 2.0);
-        QVERIFY(back.longitudinal.rmsPercent() < 2.0 && back.lateral.rmsPercent() < 2.0);
-        QVERIFY(roundX.rmsPercent() < 3.0 && roundY.rmsPercent() < 3.0);
+        // Measured (RMS % of the peak): to MF 0.41 (Fx), 0.63 (Fy); back 0.17, 0.63; the PhysX tire
+        // after the round trip against the original 0.36, 0.005.
+        QVERIFY(toMf.longitudinal.rmsPercent() < 1.0 && toMf.lateral.rmsPercent() < 1.0);
+        QVERIFY(back.longitudinal.rmsPercent() < 1.0 && back.lateral.rmsPercent() < 1.0);
+        QVERIFY(roundX.rmsPercent() < 1.0 && roundY.rmsPercent() < 1.0);
         const PhysxTireParams& p = std::get<PhysxTireParams>(back.fitted);
         // The reference tire's stiffnesses come back within a few per cent.
         QVERIFY2(std::abs(p.longitudinalStiffnessPerUnitGravity / ref.tire.longitudinalStiffnessPerUnitGravity - 1.0) < 0.1,
@@ -119,8 +122,10 @@ private slots:
         print("Unity -> MF", toMf);
         const TireFitResult toUnity = fitTire(MagicFormulaTireParams{}, load, defaultBase(TireModelKind::Unity, load, 0.3), FitSettings{});
         print("MF -> Unity", toUnity);
-        QVERIFY(toMf.longitudinal.rmsPercent() < 5.0 && toMf.lateral.rmsPercent() < 5.0);
-        QVERIFY(toUnity.longitudinal.rmsPercent() < 5.0 && toUnity.lateral.rmsPercent() < 5.0);
+        // Measured (RMS % of the peak): Unity to MF 3.83 (Fx: Unity's forward curve falls to a flat
+        // asymptote, which no MF curve does), 0.66 (Fy); MF to Unity 1.33, 0.81.
+        QVERIFY(toMf.longitudinal.rmsPercent() < 5.0 && toMf.lateral.rmsPercent() < 1.5);
+        QVERIFY(toUnity.longitudinal.rmsPercent() < 2.0 && toUnity.lateral.rmsPercent() < 1.5);
         const UnityTireParams& u = std::get<UnityTireParams>(toUnity.fitted);
         QVERIFY(u.forwardFriction.asymptoteSlip > u.forwardFriction.extremumSlip);
         QVERIFY(u.sidewaysFriction.asymptoteSlip > u.sidewaysFriction.extremumSlip);
