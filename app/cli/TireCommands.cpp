@@ -70,6 +70,8 @@ void printFit(const tirefit::VehicleTireFit& fit)
 
 int tireFitCommand(const TireFitOptions& o)
 {
+    if (o.vehicle.empty())
+        return usageError("tire fit needs --vehicle V.json, the vehicle whose tires are fitted");
     const std::optional<TireModelKind> target = tirefit::tireModelFromName(o.to);
     if (!target)
         return usageError("tire fit needs --to magicFormula, physx or unity");

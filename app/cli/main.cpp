@@ -261,8 +261,8 @@ void addTireCommands(CLI::App& app, TireFitOptions& o, std::vector<Command>& com
         "fit the tires of a vehicle's wheels to another tire model (Magic Formula, PhysX or Unity) at each wheel's "
         "rest load, and print the error of the pure-slip forces over the slips compared (docs/tires.md); with --out, "
         "write the vehicle with the fitted tires, validated");
-    fit->add_option("--vehicle", o.vehicle, "the vehicle whose tires are fitted (required)")->type_name("V.json")->required();
-    fit->add_option("--to", o.to, "the tire model to fit (required)")->type_name("magicFormula|physx|unity")->required();
+    fit->add_option("--vehicle", o.vehicle, "the vehicle whose tires are fitted (required)")->type_name("V.json");
+    fit->add_option("--to", o.to, "the tire model to fit (required)")->type_name("magicFormula|physx|unity");
     fit->add_option("--wheels", o.wheels, "the wheels: front (ahead of the centre of mass), rear or all (the default)")
         ->type_name("front|rear|all");
     fit->add_option("--slip-ratio-range", o.slipRatioRange, "the longitudinal slips compared (default: -1,1)")

@@ -115,7 +115,22 @@ private slots:
         QVERIFY(missing.err.contains("not a valid vehicle"));
         const Run noTarget = cli({"tire", "fit", "--vehicle", kReference});
         QCOMPARE(noTarget.exitCode, 2);
-        QVERIFY2(noTarget.err.contains("--to"), qPrintable(noTarget.err));
+        QVERIFY2(noTarget.err.contains("tire fit needs --to"), qPrintable(noTarget.err));
+        const Run noVehicle = cli({"tire", "fit", "--to", "unity"});
+        QCOMPARE(noVehicle.exitCode, 2);
+        QVERIFY2(noVehicle.err.contains("tire fit needs --vehicle"), qPrintable(noVehicle.err));
+        QCOMPARE(cli({"tire"}).exitCode, 2);
+    }
+
+    void helpListsEveryOption()
+    {
+        const Run r = cli({"tire", "fit", "--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Usage: jounce-cli tire fit"));
+        for (const char* option : {"--vehicle V.json", "--to magicFormula|physx|unity", "--wheels front|rear|all",
+                                   "--slip-ratio-range MIN,MAX", "--slip-angle-range MIN,MAX", "--evaluations N",
+                                   "-o,--out OUT.json"})
+            QVERIFY2(r.out.contains(option), qPrintable(QString(option) + "\n" + r.out));
     }
 };
 
