@@ -22,8 +22,8 @@ struct FitSource {
     double slopeAtZero(SlipDirection direction, double loadFactor = 1.0) const;
 };
 
-/// The slip (of the positive side when the range has one) where a curve's |force| peaks, and the
-/// |force| at the end of the range on that side.
+/// On the side of zero the range reaches further (the positive one for the default ranges), as a
+/// positive slip: where a curve's |force| peaks, and the |force| at the end of the range there.
 struct CurveFeatures {
     double peakSlip = 0.0;  ///< > 0
     double peak = 0.0;      ///< N

@@ -68,8 +68,6 @@ void checkRange(const SlipRange& r, double limit, const std::string& what, const
         problems.error("", what + " range " + num(r.min) + " to " + num(r.max) + unit + ": the first must be below the second");
     else if (std::abs(r.min) > limit || std::abs(r.max) > limit)
         problems.error("", what + " range " + num(r.min) + " to " + num(r.max) + unit + ": must lie within ±" + num(limit) + unit);
-    else if (!(r.max > 0.0))
-        problems.error("", what + " range " + num(r.min) + " to " + num(r.max) + unit + ": must reach positive slips");
 }
 
 }  // namespace

@@ -145,10 +145,12 @@ private slots:
     {
         const ReferenceTire ref = referenceTire();
         FitSettings settings;
-        settings.slipRatio = {0.0, 0.3};
+        settings.slipRatio = {-1.0, 0.0};  // braking only
         settings.slipAngle = {-0.1, 0.2};
         const TireFitResult f = fitTire(ref.tire, ref.restLoad, defaultBase(TireModelKind::Unity, ref.restLoad, 0.5), settings);
-        QCOMPARE(f.longitudinal.range, (SlipRange{0.0, 0.3}));
+        print("PhysX -> Unity, braking", f);
+        QCOMPARE(f.longitudinal.range, (SlipRange{-1.0, 0.0}));
+        QVERIFY(f.longitudinal.rmsPercent() < 2.0 && f.lateral.rmsPercent() < 2.0);
         QCOMPARE(f.lateral.range, (SlipRange{-0.1, 0.2}));
         QCOMPARE(rangeText(SlipDirection::Lateral, f.lateral.range), std::string("slip angle -0.1 to 0.2 rad"));
     }
