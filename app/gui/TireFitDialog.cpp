@@ -265,6 +265,7 @@ void TireFitDialog::finishFit(const std::shared_ptr<Job>& job)
     busy_->hide();
     result_ = job->result;
     fittedConfig_ = job->config;
+    fittedWheels_ = job->wheels;
     applied_ = false;
     groups_->blockSignals(true);
     groups_->clear();
@@ -344,8 +345,10 @@ QString TireFitDialog::apply()
     else if (!fittedConfig_ || !(document_.config() == *fittedConfig_))
         refusal = tr("the vehicle changed since this fit: fit again");
     else
-        refusal = document_.setParameters(result_->edits, tr("Fit %1 tires to %2")
-                                                              .arg(wheels_->currentText(), modelTitle(result_->target)));
+        refusal = document_.setParameters(result_->edits,
+                                          tr("Fit %1 tires to %2")
+                                              .arg(QString::fromUtf8(tirefit::wheelChoiceName(fittedWheels_)),
+                                                   modelTitle(result_->target)));
     if (refusal.isEmpty()) {
         applied_ = true;
         status_->setText(tr("Applied: %1. It is one edit: Edit ▸ Undo takes it back.")

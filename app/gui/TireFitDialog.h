@@ -80,6 +80,7 @@ private:
     QPointer<QThread> thread_;
     std::shared_ptr<const tirefit::VehicleTireFit> result_;
     std::shared_ptr<const VehicleConfig> fittedConfig_;  ///< the vehicle the result was fitted on
+    tirefit::WheelChoice fittedWheels_ = tirefit::WheelChoice::All;  ///< the wheels it was fitted for
     bool applied_ = false;
 };
 

@@ -49,16 +49,16 @@ std::vector<GroupFit> groupWheels(const VehicleConfig& vehicle, WheelChoice choi
     return groups;
 }
 
-/// tire.model, then every leaf of the fitted tire on wheel `w` of `candidate` (which has it).
+/// tire.model, then every other leaf of the tire on wheel `w` of `candidate` (which has the fitted
+/// one): the model's parameters, and the tire type as it was.
 void appendTireEdits(const VehicleConfig& candidate, std::size_t w, config::EditList& edits)
 {
     const config::ParameterRegistry& registry = config::ParameterRegistry::instance();
     const std::string model = param::wheels::tire::model(w);
-    const std::string type = param::wheels::tire::object(w) + ".type";
     const std::string prefix = param::wheels::tire::object(w) + ".";
     edits.push_back({model, config::Json(tireModelName(candidate.wheels[w].tire.model()))});
     for (const config::LeafRef& leaf : registry.leaves(candidate))
-        if (leaf.path.rfind(prefix, 0) == 0 && leaf.path != model && leaf.path != type)
+        if (leaf.path.rfind(prefix, 0) == 0 && leaf.path != model)
             edits.push_back({leaf.path, *registry.get(candidate, leaf.path)});
 }
 
