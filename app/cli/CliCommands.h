@@ -114,6 +114,17 @@ struct TuneOptions {
     bool quiet = false;
 };
 
+/// tire fit (TireCommands.cpp): a vehicle's tires fitted to another tire model.
+struct TireFitOptions {
+    std::string vehicle;
+    std::string to;              // magicFormula, physx or unity
+    std::string wheels = "all";  // front, rear or all
+    std::string slipRatioRange;  // "MIN,MAX"; empty: the default
+    std::string slipAngleRange;  // "MIN,MAX" (rad); empty: the default
+    int evaluations = 4000;      // per search
+    std::string out;
+};
+
 int validateCommand(const ValidateOptions& options);
 int formatCommand(const FormatOptions& options);
 int paramsCommand(const ParamsOptions& options);
@@ -131,6 +142,7 @@ int exportCommand(const ExportOptions& options);
 /// sensitivity and the optimiser (docs/sweeps.md).
 int sweepCommand(const SweepOptions& options);
 int tuneCommand(const TuneOptions& options);
+int tireFitCommand(const TireFitOptions& options);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

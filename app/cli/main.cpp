@@ -30,6 +30,7 @@ struct CommandOptions {
     ExportOptions exporting;
     SweepOptions sweep;
     TuneOptions tune;
+    TireFitOptions tireFit;
 };
 
 /// A command of the command line and what runs it once its options are read.
@@ -252,6 +253,29 @@ void addSweepCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& co
     commands.push_back({tune, [&o] { return tuneCommand(o.tune); }});
 }
 
+void addTireCommands(CLI::App& app, TireFitOptions& o, std::vector<Command>& commands)
+{
+    CLI::App* tire = addCommand(app, "tire", "tire models: fit one to another (tire fit)");
+    tire->require_subcommand(1);
+    CLI::App* fit = tire->add_subcommand("fit",
+        "fit the tires of a vehicle's wheels to another tire model (Magic Formula, PhysX or Unity) at each wheel's "
+        "rest load, and print the error of the pure-slip forces over the slips compared (docs/tires.md); with --out, "
+        "write the vehicle with the fitted tires, validated");
+    fit->add_option("--vehicle", o.vehicle, "the vehicle whose tires are fitted (required)")->type_name("V.json");
+    fit->add_option("--to", o.to, "the tire model to fit (required)")->type_name("magicFormula|physx|unity");
+    fit->add_option("--wheels", o.wheels, "the wheels: front (ahead of the centre of mass), rear or all (the default)")
+        ->type_name("front|rear|all");
+    fit->add_option("--slip-ratio-range", o.slipRatioRange, "the longitudinal slips compared (default: -1,1)")
+        ->type_name("MIN,MAX");
+    fit->add_option("--slip-angle-range", o.slipAngleRange, "the slip angles compared, rad (default: -0.5,0.5)")
+        ->type_name("MIN,MAX");
+    fit->add_option("--evaluations", o.evaluations, "the most evaluations of each search, 10 to 1000000 (default: 4000)")
+        ->type_name("N")
+        ->check(wholeNumberIn(10, 1000000));
+    fit->add_option("-o,--out", o.out, "write the vehicle with the fitted tires to this file")->type_name("OUT.json");
+    commands.push_back({fit, [&o] { return tireFitCommand(o); }});
+}
+
 int dispatch(int argc, char** argv)
 {
     CLI::App app("jounce-cli - vehicle files of the Jounce tuning workbench", "jounce-cli");
@@ -270,6 +294,7 @@ int dispatch(int argc, char** argv)
     addCompareCommands(app, o, commands);
     addExchangeCommands(app, o, commands);
     addSweepCommands(app, o, commands);
+    addTireCommands(app, o.tireFit, commands);
     // `jounce-cli help` is --help, not listed; what follows it is ignored, as it always was.
     const CLI::App* help = app.add_subcommand("help", "")->group("")->allow_extras();
     // After the commands: they would take it over.

@@ -9,6 +9,7 @@
 #include "RunActions.h"
 #include "SimulationDock.h"
 #include "SweepWindow.h"
+#include "TireFitDialog.h"
 #include "VehicleFiles.h"
 
 #include "widgets/ParameterEditor.h"
@@ -94,6 +95,10 @@ std::vector<MenuRow> WorkbenchMenus::editMenu()
         {.menu = edit},
         {.menu = edit, .text = tr("&Find parameter"), .shortcuts = {QKeySequence::Find},
          .triggered = [this] { findParameter(); }},
+        {.menu = edit, .text = tr("Fit &tires to another model…"),
+         .tooltip = tr("Fit a Magic Formula, PhysX or Unity tire to the wheels' tires at their rest load, see the "
+                       "curves and the error, and apply the fit as one edit"),
+         .objectName = "fitTiresAction", .triggered = [this] { showTireFit(); }},
         {.menu = edit},
         {.menu = edit, .text = tr("P&references…"), .shortcuts = {QKeySequence(Qt::CTRL | Qt::Key_Comma)},
          .tooltip = tr("Display units: degrees or radians, rpm, km/h, mm, kN, ..."), .objectName = "preferencesAction",
@@ -261,6 +266,16 @@ void WorkbenchMenus::showSweep()
     w->show();
     w->raise();
     w->activateWindow();
+}
+
+void WorkbenchMenus::showTireFit()
+{
+    auto* dialog = parts_.window.findChild<TireFitDialog*>();
+    if (!dialog)
+        dialog = new TireFitDialog(parts_.document, &parts_.window);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void WorkbenchMenus::showGuideSection()

@@ -61,9 +61,9 @@ bool mirrored(const MagicFormulaTireParams& p, bool leftSide) noexcept
     return (p.model.tyreSide == TireSide::Left) != leftSide;
 }
 
-/// The formula for a tire mounted on `leftSide`: a mirrored tire sees α and γ reflected and gives
-/// Fy and Mz reflected (its ply steer and conicity change sides with it).
-MfResult mountedFormula(const MagicFormulaTireParams& p, MfSlip s, bool leftSide) noexcept
+}  // namespace
+
+MfResult mfMountedFormula(const MagicFormulaTireParams& p, MfSlip s, bool leftSide) noexcept
 {
     if (!mirrored(p, leftSide))
         return magicFormula(p, s);
@@ -75,8 +75,6 @@ MfResult mountedFormula(const MagicFormulaTireParams& p, MfSlip s, bool leftSide
     r.mz = -r.mz;
     return r;
 }
-
-}  // namespace
 
 TireForces MagicFormulaTire::forces(const MagicFormulaTireParams& p, const TireInputs& in, TireState& state, double dt) noexcept
 {
@@ -91,7 +89,7 @@ TireForces MagicFormulaTire::forces(const MagicFormulaTireParams& p, const TireI
     state = mfTransientSlips(state, in.longSpeed, in.latSpeed, in.rimSpeed, sigma, dt);
     s.kappa = state.longSlip;
     s.alpha = std::atan(state.latSlip);
-    const MfResult r = mountedFormula(p, s, in.leftSide);
+    const MfResult r = mfMountedFormula(p, s, in.leftSide);
 
     // Below blendSpeed a damper on the patch's sliding speed, tuned to the deflection spring K/σ on
     // the wheel's share of the load, keeps those springs from ringing; it fades out with speed.

@@ -22,6 +22,11 @@ TireState mfTransientSlips(const TireState& state, double longSpeed, double latS
 /// over the fastest of the contact patch's speed and the rim speed.
 double mfLowSpeedShare(const MfLowSpeed& low, double longSpeed, double latSpeed, double rimSpeed) noexcept;
 
+/// The steady-state formula for a tire mounted on the vehicle's left (`leftSide`) or right: a tire
+/// mounted on the other side than it was measured on (TYRESIDE) sees α and γ reflected and gives Fy
+/// and Mz reflected (its ply steer and conicity change sides with it).
+MfResult mfMountedFormula(const MagicFormulaTireParams& p, MfSlip s, bool leftSide) noexcept;
+
 /// The model: every function the tire seam (Tire.h) dispatches to.
 struct MagicFormulaTire {
     /// Its transient slips hold it at rest: the sticky-tire rows stay off.

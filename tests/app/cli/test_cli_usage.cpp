@@ -78,7 +78,7 @@ private slots:
         const Run r = cli({"--help"});
         QCOMPARE(r.exitCode, 0);
         for (const char* command : {"validate", "format", "params", "schema", "run", "doctor", "diff", "patch", "compare",
-                                    "import", "export", "sweep", "tune"})
+                                    "import", "export", "sweep", "tune", "tire"})
             QVERIFY2(r.out.contains(QStringLiteral("\n  %1 ").arg(command)), qPrintable(QString(command) + "\n" + r.out));
         QCOMPARE(cli({"help"}).out, r.out);
     }
