@@ -21,12 +21,7 @@ namespace {
 
 void applyTicks(QValueAxis* axis, const AxisTicks& ticks)
 {
-    // The interval before the range: the old interval over a range 1000 times wider (newtons after
-    // the placeholder's ±1) would have Qt Charts lay out thousands of tick items on the way.
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0.0);
-    axis->setTickInterval(ticks.step);
-    axis->setRange(ticks.lo, ticks.hi);
+    setAxisTicks(axis, ticks.lo, ticks.hi, ticks.step);
     axis->setLabelFormat(labelFormat(ticks));
 }
 
