@@ -21,7 +21,8 @@ const std::vector<std::pair<std::string, std::string>> kDesignWheel{
     {"normTireLoad", "1"},
     {"wheelOmega", "rad/s"}, {"tireFriction", "1"},  {"longSlip", "1"},           {"normLongForce", "1"},
     {"latSlip", "rad"},     {"normLatForce", "1"},   {"normAligningMoment", "1"}, {"steerAngle", "rad"},
-    {"camber", "rad"},      {"surface", "1"},        {"inAir", "1"}};
+    {"camber", "rad"},      {"surface", "1"},        {"inAir", "1"},              {"lowSpeedBlend", "1"},
+    {"wheelAngle", "rad"}};
 
 const std::vector<std::pair<std::string, std::string>> kDesignVehicle{
     {"engineOmega", "rad/s"}, {"engineDriveTorque", "N m"}, {"clutchSlip", "rad/s"}, {"accel", "1"},
@@ -133,7 +134,7 @@ private slots:
         const std::vector<std::string> wheelStart{"jounce[FL]", "jounce[FR]", "jounce[RL]", "jounce[RR]", "suspForce[FL]"};
         for (std::size_t i = 0; i < wheelStart.size(); ++i)
             QCOMPARE(names[std::size_t(1 + kVehicleChannelCount) + i], wheelStart[i]);
-        QCOMPARE(names.back(), std::string("inAir[RR]"));
+        QCOMPARE(names.back(), std::string("wheelAngle[RR]"));
 
         const std::vector<Column> six = csvColumns(6);
         QCOMPARE(columnName(six[std::size_t(1 + kVehicleChannelCount + 4)]), std::string("jounce[W4]"));

@@ -163,7 +163,7 @@ private slots:
         for (const QString& row : rows)
             QCOMPARE(row.contains(" *"), row.startsWith("physx5-snippet.json"));
         const QByteArray csv = readAll(report);
-        QVERIFY(csv.startsWith("kind,id,label,unit,family-hatchback.json,physx-snippet-4w.json,physx5-snippet.json,rally-car.json,"
+        QVERIFY(csv.startsWith("kind,id,label,unit,family-hatchback-mf.json,family-hatchback.json,physx-snippet-4w.json,physx5-snippet.json,rally-car.json,"
                                "sports-car.json,tank.json,truck-6w.json,unity-default-car.json,best\r\n"));
         QVERIFY(csv.contains("\r\nfigure,brake100to0,100-0 km/h stopping distance,m,"));
         QVERIFY(csv.contains(",physx5-snippet.json\r\n"));  // best column of the figure row
