@@ -64,6 +64,26 @@ struct Longitudinal {
     double fx0, kxk, mux;
 };
 
+/// The longitudinal slip stiffness Kxκ: it depends on the load, not on the slips.
+double longitudinalStiffness(const Point& q) noexcept
+{
+    const MfLongitudinal& c = q.p.longitudinal;
+    return q.fz * (c.PKX1 + c.PKX2 * q.dfz) * std::exp(c.PKX3 * q.dfz) * (1.0 + c.PPX1 * q.dpi + c.PPX2 * q.dpi * q.dpi) *
+           q.p.scaling.LKX;
+}
+
+/// The cornering stiffness Kyα at the load and camber, by edition.
+double corneringStiffness(const Point& q) noexcept
+{
+    const MfLateral& c = q.p.lateral;
+    const MfScaling& l = q.p.scaling;
+    const double g = q.gammaY;
+    if (q.mf61)
+        return c.PKY1 * q.fz0 * (1.0 + c.PPY1 * q.dpi) * (1.0 - c.PKY3 * std::abs(g)) *
+               std::sin(c.PKY4 * std::atan(q.fz / guard((c.PKY2 + c.PKY5 * g * g) * (1.0 + c.PPY2 * q.dpi) * q.fz0))) * l.LKY;
+    return c.PKY1 * q.fz0 * std::sin(2.0 * std::atan(q.fz / guard(c.PKY2 * q.fz0))) * (1.0 - c.PKY3 * std::abs(g)) * l.LKY;
+}
+
 /// Pure longitudinal slip.
 Longitudinal pureLongitudinal(const Point& q) noexcept
 {
@@ -76,8 +96,7 @@ Longitudinal pureLongitudinal(const Point& q) noexcept
                        (1.0 - c.PDX3 * q.gammaX * q.gammaX) * l.LMUX * q.mu;
     const double dx = mux * q.fz;
     const double ex = std::min(1.0, (c.PEX1 + c.PEX2 * q.dfz + c.PEX3 * q.dfz * q.dfz) * (1.0 - c.PEX4 * sign(kx)) * l.LEX);
-    const double kxk = q.fz * (c.PKX1 + c.PKX2 * q.dfz) * std::exp(c.PKX3 * q.dfz) *
-                       (1.0 + c.PPX1 * q.dpi + c.PPX2 * q.dpi * q.dpi) * l.LKX;
+    const double kxk = longitudinalStiffness(q);
     const double bx = kxk / guard(cx * dx);
     const double svx = q.fz * (c.PVX1 + c.PVX2 * q.dfz) * l.LVX * l.LMUX * q.mu;
     return {formula(bx, cx, dx, ex, kx) + svx, kxk, mux};
@@ -94,16 +113,14 @@ Lateral pureLateral(const Point& q) noexcept
     const MfLateral& c = q.p.lateral;
     const MfScaling& l = q.p.scaling;
     const double g = q.gammaY;
-    double kya, shy, svy, ey;
+    const double kya = corneringStiffness(q);
+    double shy, svy, ey;
     if (q.mf61) {
-        kya = c.PKY1 * q.fz0 * (1.0 + c.PPY1 * q.dpi) * (1.0 - c.PKY3 * std::abs(g)) *
-              std::sin(c.PKY4 * std::atan(q.fz / guard((c.PKY2 + c.PKY5 * g * g) * (1.0 + c.PPY2 * q.dpi) * q.fz0))) * l.LKY;
         const double kyg0 = q.fz * (c.PKY6 + c.PKY7 * q.dfz) * (1.0 + c.PPY5 * q.dpi) * l.LKYC;
         const double svyg = q.fz * (c.PVY3 + c.PVY4 * q.dfz) * g * l.LKYC * l.LMUY * q.mu;
         svy = q.fz * (c.PVY1 + c.PVY2 * q.dfz) * l.LVY * l.LMUY * q.mu + svyg;
         shy = (c.PHY1 + c.PHY2 * q.dfz) * l.LHY + (kyg0 * g - svyg) / guard(kya);
     } else {
-        kya = c.PKY1 * q.fz0 * std::sin(2.0 * std::atan(q.fz / guard(c.PKY2 * q.fz0))) * (1.0 - c.PKY3 * std::abs(g)) * l.LKY;
         svy = q.fz * ((c.PVY1 + c.PVY2 * q.dfz) * l.LVY + (c.PVY3 + c.PVY4 * q.dfz) * g) * l.LMUY * q.mu;
         shy = (c.PHY1 + c.PHY2 * q.dfz) * l.LHY + c.PHY3 * g;
     }
@@ -204,6 +221,12 @@ MfResult magicFormula(const MagicFormulaTireParams& p, const MfSlip& s) noexcept
     r.fy = fy.fy;
     r.mz = aligningMoment(q, lat, lon.kxk, r.fx, r.fy, fy.svyk, s.reversing);
     return r;
+}
+
+MfStiffness mfSlipStiffnesses(const MagicFormulaTireParams& p, const MfSlip& s) noexcept
+{
+    const Point q = makePoint(p, s);
+    return {longitudinalStiffness(q), corneringStiffness(q)};
 }
 
 MfRelaxation mfRelaxationLengths(const MagicFormulaTireParams& p, double load, double gamma, double kxk, double kya) noexcept

@@ -36,6 +36,14 @@ struct MfResult {
 /// The Magic Formula at one operating point (pure slip, then combined slip, then Mz).
 MfResult magicFormula(const MagicFormulaTireParams& p, const MfSlip& s) noexcept;
 
+/// The slip stiffnesses alone (MfResult's kxk, kya, the same numbers): they depend on the load,
+/// camber and pressure, not on the slips, so the transient model needs no whole evaluation.
+struct MfStiffness {
+    double kxk = 0.0;  ///< N
+    double kya = 0.0;  ///< N/rad
+};
+MfStiffness mfSlipStiffnesses(const MagicFormulaTireParams& p, const MfSlip& s) noexcept;
+
 /// Relaxation lengths at load `load` and inclination `gamma` (m), from the carcass stiffnesses
 /// (MF 6.1's [STRUCTURAL]) where given, else PTX1-3 and PTY1-2 (MF 5.2); never below
 /// lowSpeed.minRelaxationLength. `kxk`, `kya` are magicFormula()'s stiffnesses at that load.

@@ -84,7 +84,7 @@ TireForces MagicFormulaTire::forces(const MagicFormulaTireParams& p, const TireI
     s.gamma = in.inclination;
     s.reversing = in.longSpeed < 0.0;
     // The relaxation lengths depend on the slip stiffnesses at this load, not on the slips.
-    const MfResult atRest = magicFormula(p, s);
+    const MfStiffness atRest = mfSlipStiffnesses(p, s);
     const MfRelaxation sigma = mfRelaxationLengths(p, s.load, s.gamma, atRest.kxk, atRest.kya);
     state = mfTransientSlips(state, in.longSpeed, in.latSpeed, in.rimSpeed, sigma, dt);
     s.kappa = state.longSlip;
