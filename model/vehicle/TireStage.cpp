@@ -161,7 +161,7 @@ TireResult tireStage(const TireContact& in, const ChassisState& cs, const btVect
     ti.leftSide = wc.geometry.wheelCentreOffset.y >= 0.0;
     // The lean from the ground, for models that take camber as a tire does (PhysX's camber term
     // keeps its generation's measure above).
-    if (wc.tire.magicFormula())
+    if (tireTakesInclination(wc.tire))
         ti.inclination = groundCamber(cs.q, in.steerAngle, wheelCamber(wc, in.jounce), in.road.normal);
     out.forces = tireForces(wc.tire, ti, ws.tire, in.h);
     out.force = frame.eL * out.forces.longForce + frame.eT * out.forces.latForce;

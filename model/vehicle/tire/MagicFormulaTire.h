@@ -31,6 +31,8 @@ MfResult mfMountedFormula(const MagicFormulaTireParams& p, MfSlip s, bool leftSi
 struct MagicFormulaTire {
     /// Its transient slips hold it at rest: the sticky-tire rows stay off.
     static constexpr bool kHandlesStandstill = true;
+    /// It takes camber as a tire does, its lean from the ground (TireInputs::inclination).
+    static constexpr bool kTakesInclination = true;
     /// The surface/tire pair alone: it scales the formula's friction (LMUX, LMUY) as a road other
     /// than the measurement's.
     static double friction(const MagicFormulaTireParams& tire, double pairFriction, double longSlip) noexcept;

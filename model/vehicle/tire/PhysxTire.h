@@ -30,6 +30,8 @@ double frictionVsSlip(std::span<const GraphPoint> graph, double longSlip) noexce
 struct PhysxTire {
     /// At rest the generation's sticky-tire rows hold it (§2.12).
     static constexpr bool kHandlesStandstill = false;
+    /// Its camber term takes the generation's camber measure (TireInputs::camber), not the lean.
+    static constexpr bool kTakesInclination = false;
     /// §2.9: μ = graph(|s_L|) · μ_pair.
     static double friction(const PhysxTireParams& tire, double pairFriction, double longSlip) noexcept;
     /// §2.10 steps 1-5; the model responds at once, so `state` and `dt` are not used.

@@ -57,6 +57,11 @@ bool tireHandlesStandstill(const TireData& tire) noexcept
     return withModel(tire, [](auto model, const auto&) { return decltype(model)::kHandlesStandstill; });
 }
 
+bool tireTakesInclination(const TireData& tire) noexcept
+{
+    return withModel(tire, [](auto model, const auto&) { return decltype(model)::kTakesInclination; });
+}
+
 std::vector<TireCurve> tireCurves(const TireData& tire, std::size_t wheel)
 {
     return withModel(tire, [&](auto model, const auto& params) { return model.curves(params, wheel); });

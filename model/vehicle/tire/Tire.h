@@ -25,6 +25,10 @@ TireForces tireForces(const TireData& tire, const TireInputs& in, TireState& sta
 /// (the tire stage decides: only where the sub-steps integrate gravity).
 bool tireHandlesStandstill(const TireData& tire) noexcept;
 
+/// Whether the model reads TireInputs::inclination (the wheel's lean from the ground), which the
+/// tire stage then computes.
+bool tireTakesInclination(const TireData& tire) noexcept;
+
 /// The curves of the tire of wheel `wheel`, in stored units, with registry paths for their handles.
 std::vector<TireCurve> tireCurves(const TireData& tire, std::size_t wheel);
 

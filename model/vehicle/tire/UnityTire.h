@@ -22,6 +22,8 @@ double frictionCurvePeak(const WheelFrictionCurve& curve) noexcept;
 struct UnityTire {
     /// At rest the generation's sticky-tire rows hold it (§2.12).
     static constexpr bool kHandlesStandstill = false;
+    /// Unity's curves have no camber.
+    static constexpr bool kTakesInclination = false;
     /// The surface/tire pair alone: the curves take the place of the friction-vs-slip graph.
     static double friction(const UnityTireParams& tire, double pairFriction, double longSlip) noexcept;
     /// Camber and the aligning moment are not modelled; the model responds at once.
