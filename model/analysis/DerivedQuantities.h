@@ -31,8 +31,10 @@ std::vector<bool> frontWheels(const VehicleConfig& vehicle);
 /// point's (the lever of the strut force and of the bar torque).
 double rollStiffness(const VehicleConfig& vehicle, const std::vector<bool>& inGroup);
 
-/// Peak engine power, W: max over ω of T_peak·curve(ω/ω_max)·ω (vehicle-model §2.18).
-double peakPower(const EngineData& engine);
+/// Peak engine power at full throttle, W: max over ω of (T_peak·curve(ω/ω_max) − d_full·ω)·ω, the
+/// drive torque net of the engine's own full-throttle damping (vehicle-model §2.18), which is what
+/// reaches the clutch. `gross` leaves the damping out: the torque curve alone.
+double peakPower(const EngineData& engine, bool gross = false);
 
 /// Mean radius of the wheels the drive train turns (4W: wheels 0-3, NW: the driven list, tank: all).
 std::optional<double> drivenWheelRadius(const VehicleConfig& vehicle);
