@@ -16,7 +16,8 @@ std::vector<CheckInfo> checksBeforeTires()
         {"suspension.alpha", "warning, error", "§1.3, §1.7",
          "a spring period sqrt(m_s/k) spans fewer than 5 suspension updates (error below 1); fix: more sub-steps"},
         {"suspension.dampingRatio", "advice, warning", "§1.3, §1.19",
-         "damping ratio outside 0.8-1.2 (warning outside 0.4-2.4); fix: damper rate for the nearest band edge"},
+         "damping ratio outside the PhysX guide's 0.8-1.2 (road cars' ride practice 0.25-0.4 named as such; warning below 0.2 "
+         "or above 2.4); fix: damper rate for the nearest band edge"},
         {"suspension.theoreticalSpring", "advice", "§1.3",
          "k x maxDroop differs from m_s x g by more than half the sprung weight; fix: maxDroop = m_s g / k"},
         {"suspension.travel", "error", "§1.3", "maxCompression + maxDroop = 0; fix: the model's default travel"},

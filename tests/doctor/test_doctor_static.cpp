@@ -68,7 +68,10 @@ const std::vector<Case>& cases()
         {"damping ratio low", "suspension.dampingRatio", doctor::Severity::Advice,
          [](VehicleConfig& c) { c.wheels[0].suspension.springDamperRate *= 0.6; }, true, "0.6"},
         {"damping ratio far low", "suspension.dampingRatio", doctor::Severity::Warning,
-         [](VehicleConfig& c) { c.wheels[1].suspension.springDamperRate *= 0.3; }, true, "0.3"},
+         [](VehicleConfig& c) { c.wheels[1].suspension.springDamperRate *= 0.15; }, true, "below even road cars"},
+        // A road car's ride damping is named as such, advice rather than a warning (#30 item 4).
+        {"damping ratio of ride practice", "suspension.dampingRatio", doctor::Severity::Advice,
+         [](VehicleConfig& c) { c.wheels[1].suspension.springDamperRate *= 0.3; }, true, "road cars' ride damping (0.25-0.4)"},
         {"damping ratio high", "suspension.dampingRatio", doctor::Severity::Advice,
          [](VehicleConfig& c) { c.wheels[2].suspension.springDamperRate *= 1.5; }, true, "1.5"},
         {"damping ratio far high", "suspension.dampingRatio", doctor::Severity::Warning,
