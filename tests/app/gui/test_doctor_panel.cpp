@@ -7,6 +7,7 @@
 #include "config/VehicleValidation.h"
 #include "config/VehicleJson.h"
 #include "widgets/DoctorPanel.h"
+#include "widgets/ParameterEditor.h"
 #include "widgets/ProblemsPanel.h"
 #include "widgets/TelemetryHistory.h"
 
@@ -19,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtTest>
 
 using namespace jounce;
@@ -103,6 +105,32 @@ private slots:
         QCOMPARE(problemsDock->windowTitle(), QString("Problems"));
         // The sports car's one advice: antiRollBar.balance (its front-biased roll-torque bars).
         QCOMPARE(doctorDock->windowTitle(), QString("Doctor · 1 advice"));
+    }
+
+    void aFixedDampingRatioShowsInTheEditorsDerivedRow()
+    {
+        // #30 item 4: the doctor's and the editor's derived suspension rows agree, before and after
+        // the doctor's fix is applied (the reference car's front dampers give 0.575; the fix 0.8).
+        gui::MainWindow w;
+        QVERIFY(w.openVehicle(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json"));
+        auto* tree = w.parameters().findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        const auto derivedFL = [tree]() {
+            for (QTreeWidgetItemIterator it(tree); *it; ++it)
+                if ((*it)->text(0) == "= damping ratio")
+                    return (*it)->text(1);
+            return QString();
+        };
+        QCOMPARE(derivedFL(), QString("0.575"));
+        const int row = rowOf(w.doctor(), "suspension.dampingRatio");
+        QVERIFY(row >= 0);
+        const doctor::Finding finding = w.doctor().findings()[std::size_t(row)];
+        QVERIFY(finding.reason.find("0.575") != std::string::npos);
+        QVERIFY2(w.doctor().applyFix(finding.key()).isEmpty(), "the fix applies");
+        QCoreApplication::processEvents();
+        QCOMPARE(derivedFL(), QString("0.800"));
+        for (const doctor::Finding& f : w.doctor().findings())
+            QVERIFY2(!(f.id == "suspension.dampingRatio" && f.reason.rfind("FL", 0) == 0), f.reason.c_str());
     }
 
     void invalidValueIsAnErrorInBothPanels()
