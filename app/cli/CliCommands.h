@@ -125,6 +125,15 @@ struct TireFitOptions {
     std::string out;
 };
 
+/// levers (LeversCommand.cpp): the parameters that move one figure of a vehicle most.
+struct LeversOptions {
+    std::string vehicle;
+    std::string figure;
+    std::string out;  // CSV of every lever; empty: none
+    int threads = 0;  // 0: all cores
+    bool quiet = false;
+};
+
 int validateCommand(const ValidateOptions& options);
 int formatCommand(const FormatOptions& options);
 int paramsCommand(const ParamsOptions& options);
@@ -143,6 +152,7 @@ int exportCommand(const ExportOptions& options);
 int sweepCommand(const SweepOptions& options);
 int tuneCommand(const TuneOptions& options);
 int tireFitCommand(const TireFitOptions& options);
+int leversCommand(const LeversOptions& options);
 
 /// Prints "jounce-cli: message" to stderr and returns 2.
 int usageError(const std::string& message);

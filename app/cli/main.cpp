@@ -31,6 +31,7 @@ struct CommandOptions {
     SweepOptions sweep;
     TuneOptions tune;
     TireFitOptions tireFit;
+    LeversOptions levers;
 };
 
 /// A command of the command line and what runs it once its options are read.
@@ -251,6 +252,21 @@ void addSweepCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& co
     tune->add_option("--vehicle-out", o.tune.vehicleOut, "write the best vehicle")->type_name("tuned.json");
     tune->add_flag("--quiet", o.tune.quiet, "no progress bar (it is shown only when stderr is a terminal)");
     commands.push_back({tune, [&o] { return tuneCommand(o.tune); }});
+
+    CLI::App* levers = addCommand(app, "levers",
+        "which parameters move a figure: each lever (per axle the bar, springs, dampers, brakes and tire "
+        "stiffness and grip; mass, engine torque, final ratio) at -20 % and +20 % alone on the figure's library "
+        "maneuver, ranked by the change of the figure (docs/sweeps.md)");
+    levers->add_option("VEHICLE.json", o.levers.vehicle, "the vehicle")->required();
+    levers->add_option("--figure", o.levers.figure, "the figure id, e.g. understeerGradient (required)")
+        ->type_name("FIGURE")
+        ->required();
+    levers->add_option("--out", o.levers.out, "write every lever as CSV")->type_name("levers.csv");
+    levers->add_option("--threads", o.levers.threads, "run on N threads, 1 to 256 (default: all cores)")
+        ->type_name("N")
+        ->check(wholeNumberIn(1, 256));
+    levers->add_flag("--quiet", o.levers.quiet, "no progress bar (it is shown only when stderr is a terminal)");
+    commands.push_back({levers, [&o] { return leversCommand(o.levers); }});
 }
 
 void addTireCommands(CLI::App& app, TireFitOptions& o, std::vector<Command>& commands)

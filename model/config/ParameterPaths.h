@@ -156,6 +156,7 @@ namespace wheel {
 inline constexpr ElementPath radius{"wheels[*].wheel.radius"};
 inline constexpr ElementPath moi{"wheels[*].wheel.moi"};
 inline constexpr ElementPath dampingRate{"wheels[*].wheel.dampingRate"};
+inline constexpr ElementPath maxBrakeTorque{"wheels[*].wheel.maxBrakeTorque"};
 inline constexpr ElementPath maxHandBrakeTorque{"wheels[*].wheel.maxHandBrakeTorque"};
 inline constexpr ElementPath maxSteer{"wheels[*].wheel.maxSteer"};
 }  // namespace wheel
@@ -175,6 +176,7 @@ namespace tire {
 inline constexpr ElementPath object{"wheels[*].tire"};
 inline constexpr ElementPath latStiffX{"wheels[*].tire.latStiffX"};
 inline constexpr ElementPath latStiffY{"wheels[*].tire.latStiffY"};
+inline constexpr ElementPath longitudinalStiffnessPerUnitGravity{"wheels[*].tire.longitudinalStiffnessPerUnitGravity"};
 inline constexpr ElementPath frictionVsSlipGraph{"wheels[*].tire.frictionVsSlipGraph"};
 inline constexpr ElementPath model{"wheels[*].tire.model"};
 /// The Unity friction curves (docs/unity.md), present while tire.model is unity.
@@ -199,6 +201,7 @@ namespace magicFormula {
 inline constexpr ElementPath object{"wheels[*].tire.magicFormula"};
 namespace longitudinal {
 inline constexpr ElementPath PDX1{"wheels[*].tire.magicFormula.longitudinal.PDX1"};
+inline constexpr ElementPath PKX1{"wheels[*].tire.magicFormula.longitudinal.PKX1"};
 }  // namespace longitudinal
 namespace lateral {
 inline constexpr ElementPath PDY1{"wheels[*].tire.magicFormula.lateral.PDY1"};
