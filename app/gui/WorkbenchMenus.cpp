@@ -8,6 +8,7 @@
 #include "PresetFiles.h"
 #include "RunActions.h"
 #include "SimulationDock.h"
+#include "LeversWindow.h"
 #include "SweepWindow.h"
 #include "TireFitDialog.h"
 #include "VehicleFiles.h"
@@ -139,6 +140,9 @@ std::vector<MenuRow> WorkbenchMenus::simulationMenu()
         {.menu = sim, .text = tr("S&weep…"), .shortcuts = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W)},
          .tooltip = tr("Vary parameters of the edited vehicle over many runs: heat maps, sensitivity, pick a point"),
          .objectName = "sweepAction", .triggered = [this] { showSweep(); }},
+        {.menu = sim, .text = tr("&Levers…"), .shortcuts = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L)},
+         .tooltip = tr("Which parameters move a figure of the edited vehicle: each lever at −20 % and +20 %, measured"),
+         .objectName = "leversAction", .triggered = [this] { showLevers(); }},
         {.menu = sim, .action = parts_.generation.convertAction()},
         {.menu = sim},
         {.menu = sim, .shortcuts = {QKeySequence(Qt::Key_F5)}, .action = dock->runAction()},
@@ -263,6 +267,16 @@ void WorkbenchMenus::showSweep()
     if (!w)
         w = new SweepWindow(parts_.document, presetsDir(), [&window]() -> CompareWindow& { return window.compareWindow(); },
                             &window);
+    w->show();
+    w->raise();
+    w->activateWindow();
+}
+
+void WorkbenchMenus::showLevers()
+{
+    auto* w = parts_.window.findChild<LeversWindow*>();
+    if (!w)
+        w = new LeversWindow(parts_.document, presetsDir(), &parts_.window);
     w->show();
     w->raise();
     w->activateWindow();

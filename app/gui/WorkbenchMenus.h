@@ -62,6 +62,7 @@ private:
     void showPreferences();
     void showCompare();
     void showSweep();
+    void showLevers();
     void showTireFit();
     void showGuideSection();
     void showAbout();
