@@ -71,6 +71,8 @@ std::vector<CheckInfo> checksAfterTires()
          "the gearbox shifts back to a gear it just left, twice within 10 s (error when the latency is not above the "
          "switch time); fix: autobox latency or the next gear's down ratio"},
         {"live.wheelSpin", "warning", "§2.8", "driven wheels spin for a second while the vehicle does not move"},
+        {"live.lockedWheel", "advice", "§2.15", "a wheel locked under the brake pedal for 0.2 s while the car moves faster than 3 m/s"},
+        {"live.driveSlip", "advice", "§2.8, §2.10", "a wheel slips more than 20 % under power for 0.5 s while the car moves"},
         {"live.bumpStop", "warning", "§2.3.3, §2.4.5",
          "a suspension hits its compression limit repeatedly or rests on it; fix: more compression travel"},
         {"live.wheelLift", "warning", "§1.3, §1.4",

@@ -80,6 +80,12 @@ void LiveDoctor::clearWindows()
         e.clear();
     for (Latch& l : seen_.bumpLatch)
         l.active = false;
+    lockedFor_.fill(0.0);
+    slippingFor_.fill(0.0);
+    for (Latch& l : seen_.lockLatch)
+        l.active = false;
+    for (Latch& l : seen_.driveSlipLatch)
+        l.active = false;
     turnStart_ = -1.0;
     latFiltered_ = 0.0;
     airTime_.fill(0.0);
@@ -113,7 +119,35 @@ void LiveDoctor::addFrame(const telemetry::Frame& f)
     checkGears(f, t, dt);
     checkWheelSpin(f, t, wheels);
     checkBumpStop(f, t, wheels);
+    checkLockAndDriveSlip(f, t, dt, wheels);
     checkWheelLift(f, t, dt, wheels);
+}
+
+void LiveDoctor::checkLockAndDriveSlip(const telemetry::Frame& f, double t, double dt, int wheels)
+{
+    const double speed = f.vehicle(VehicleChannel::ForwardSpeed);
+    const bool braking = f.vehicle(VehicleChannel::Brake) >= kLockBrake && std::fabs(speed) > kLockSpeed;
+    const bool driving = f.vehicle(VehicleChannel::Accel) >= kDriveAccel && speed > kNoMotionSpeed;
+    for (int w = 0; w < wheels; ++w) {
+        const auto i = static_cast<std::size_t>(w);
+        const bool ground = f.wheel(WheelChannel::InAir, w) < 0.5;
+        const double rim = std::fabs(f.wheel(WheelChannel::WheelOmega, w)) * config_.wheels[i].wheel.radius;
+        const bool locked = braking && ground && rim < kLockRimShare * std::fabs(speed);
+        lockedFor_[i] = locked ? lockedFor_[i] + dt : 0.0;
+        const bool lockSymptom = locked && lockedFor_[i] >= kLockTime;
+        seen_.lockLatch[i].update(lockSymptom, t);
+        if (lockSymptom)
+            seen_.lockSpeed = std::max(seen_.lockSpeed, std::fabs(speed));
+        const double slip = f.wheel(WheelChannel::LongSlip, w);
+        const bool slipping = driving && ground && slip > kDriveSlip;
+        slippingFor_[i] = slipping ? slippingFor_[i] + dt : 0.0;
+        const bool slipSymptom = slipping && slippingFor_[i] >= kDriveSlipTime;
+        seen_.driveSlipLatch[i].update(slipSymptom, t);
+        if (slipSymptom && slip > seen_.driveSlipMax) {
+            seen_.driveSlipMax = slip;
+            seen_.driveSlipSpeed = speed;
+        }
+    }
 }
 
 void LiveDoctor::checkSlipOscillation(const telemetry::Frame& f, double t, int wheels)

@@ -109,6 +109,12 @@ private:
         unsigned spinWheels = 0;  ///< bit per wheel
         double spinRimSpeed = 0.0;
         double spinSpeed = 0.0;
+        // live.lockedWheel, live.driveSlip
+        std::array<Latch, kMaxWheels> lockLatch{};
+        double lockSpeed = 0.0;   ///< the car's speed when a lock was last seen
+        std::array<Latch, kMaxWheels> driveSlipLatch{};
+        double driveSlipMax = 0.0;
+        double driveSlipSpeed = 0.0;
         // live.bumpStop
         std::array<Latch, kMaxWheels> bumpLatch{};
         std::array<int, kMaxWheels> bumpMaxHits{};
@@ -125,6 +131,7 @@ private:
     void checkGears(const telemetry::Frame& f, double t, double dt);
     void checkWheelSpin(const telemetry::Frame& f, double t, int wheels);
     void checkBumpStop(const telemetry::Frame& f, double t, int wheels);
+    void checkLockAndDriveSlip(const telemetry::Frame& f, double t, double dt, int wheels);
     void checkWheelLift(const telemetry::Frame& f, double t, double dt, int wheels);
 
     /// The findings of seen_, in the words of config_.
@@ -136,6 +143,8 @@ private:
     Finding gearFinding() const;
     Finding spinFinding() const;
     Finding bumpFinding() const;
+    Finding lockFinding() const;
+    Finding driveSlipFinding() const;
     Finding liftFinding() const;
 
     VehicleConfig config_;
@@ -160,6 +169,9 @@ private:
     EventTimes hunts_;
     // live.wheelSpin
     double spinStart_ = -1.0;
+    // live.lockedWheel, live.driveSlip: how long each wheel has shown it
+    std::array<double, kMaxWheels> lockedFor_{};
+    std::array<double, kMaxWheels> slippingFor_{};
     // live.bumpStop
     std::array<bool, kMaxWheels> atLimit_{};
     std::array<double, kMaxWheels> limitSince_{};

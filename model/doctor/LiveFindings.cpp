@@ -202,6 +202,50 @@ Finding LiveDoctor::spinFinding() const
     return f;
 }
 
+Finding LiveDoctor::lockFinding() const
+{
+    Finding f = liveFinding("live.lockedWheel", Severity::Advice, "§2.15 brakes and the lock rule");
+    std::vector<int> wheels;
+    for (int w = 0; w < kMaxWheels && w < static_cast<int>(config_.wheels.size()); ++w) {
+        const Latch& l = seen_.lockLatch[static_cast<std::size_t>(w)];
+        mergeLatch(f, l.seen, l.first, l.last, l.occurrences);
+        if (!l.seen)
+            continue;
+        wheels.push_back(w);
+        f.parameters.push_back(param::wheels::wheel::maxBrakeTorque(static_cast<std::size_t>(w)));
+    }
+    if (wheels.empty())
+        return f;
+    f.reason = wheelList(wheels) + " locked under the brake for " + num(kLockTime) + " s or more at up to " +
+               num(seen_.lockSpeed) + " m/s: a locked tire slides at its sliding friction and cannot steer, so a "
+               "stopping distance measured so is a locked-wheel figure (cars are measured with ABS); balance the "
+               "brakes (maxBrakeTorque front against rear) or brake less hard";
+    return f;
+}
+
+Finding LiveDoctor::driveSlipFinding() const
+{
+    Finding f = liveFinding("live.driveSlip", Severity::Advice, "§2.8 slips, §2.10 tire forces");
+    std::vector<int> wheels;
+    for (int w = 0; w < kMaxWheels && w < static_cast<int>(config_.wheels.size()); ++w) {
+        const Latch& l = seen_.driveSlipLatch[static_cast<std::size_t>(w)];
+        mergeLatch(f, l.seen, l.first, l.last, l.occurrences);
+        if (l.seen)
+            wheels.push_back(w);
+    }
+    if (wheels.empty())
+        return f;
+    f.parameters.push_back(param::drive::engine::peakTorque);
+    for (const int w : wheels)
+        if (config_.wheels[static_cast<std::size_t>(w)].tire.physx())
+            f.parameters.push_back(param::wheels::tire::longitudinalStiffnessPerUnitGravity(static_cast<std::size_t>(w)));
+    f.reason = wheelList(wheels) + " slipped more than " + pct(kDriveSlip) + " under power for " + num(kDriveSlipTime) +
+               " s or more (up to " + pct(seen_.driveSlipMax) + " at " + num(seen_.driveSlipSpeed) +
+               " m/s): road tires give their most drive near 10-15 % slip, so beyond 20 % the wheel spins grip "
+               "away; a soft longitudinal tire stiffness or too much torque for the grip";
+    return f;
+}
+
 Finding LiveDoctor::bumpFinding() const
 {
     Finding f = liveFinding("live.bumpStop", Severity::Warning, "§2.3.3 compression limit, §2.4.5 suspension-limit constraint");
@@ -286,7 +330,8 @@ int LiveDoctor::currentEpisodes() const
 {
     int n = seen_.gearLatch.occurrences + seen_.spinLatch.occurrences;
     for (std::size_t w = 0; w < static_cast<std::size_t>(kMaxWheels); ++w)
-        n += seen_.slipLatch[w].occurrences + seen_.bumpLatch[w].occurrences + seen_.liftLatch[w].occurrences;
+        n += seen_.slipLatch[w].occurrences + seen_.bumpLatch[w].occurrences + seen_.liftLatch[w].occurrences +
+             seen_.lockLatch[w].occurrences + seen_.driveSlipLatch[w].occurrences;
     return n;
 }
 
@@ -298,7 +343,8 @@ int LiveDoctor::episodeCount() const
 std::vector<Finding> LiveDoctor::currentFindings() const
 {
     std::vector<Finding> out;
-    for (Finding f : {gearFinding(), slipFinding(), spinFinding(), bumpFinding(), liftFinding()}) {
+    for (Finding f : {gearFinding(), slipFinding(), spinFinding(), bumpFinding(), liftFinding(), lockFinding(),
+                      driveSlipFinding()}) {
         if (f.occurrences == 0)
             continue;
         f.configRevision = revision_;

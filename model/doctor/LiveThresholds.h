@@ -30,6 +30,18 @@ constexpr double kSpinRimSpeed = 2.0;      ///< m/s
 constexpr double kNoMotionSpeed = 0.5;     ///< m/s
 constexpr double kSpinTime = 1.0;          ///< s
 
+// live.lockedWheel: a wheel stopped under the brake pedal while the car still moves (no ABS).
+constexpr double kLockBrake = 0.5;        ///< brake pedal at least
+constexpr double kLockSpeed = 3.0;        ///< m/s, the car faster than this
+constexpr double kLockRimShare = 0.1;     ///< rim speed below this share of the car's
+constexpr double kLockTime = 0.2;         ///< s
+
+// live.driveSlip: a driven wheel slipping more than 20 % under power while the car moves (real
+// tires peak at 10-15 % slip; beyond, the wheel spins away grip).
+constexpr double kDriveSlip = 0.2;
+constexpr double kDriveAccel = 0.5;       ///< throttle at least
+constexpr double kDriveSlipTime = 0.5;    ///< s
+
 // live.bumpStop (§2.3.3: the reported jounce is clamped to maxCompression at the limit).
 constexpr double kLimitTolerance = 1e-4;   ///< m
 constexpr double kBumpWindow = 5.0;

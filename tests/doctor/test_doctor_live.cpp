@@ -306,7 +306,10 @@ private slots:
         VehicleConfig fixed = car;
         QVERIFY(doctor::applyFix(fixed, *live->fix).empty());
         QCOMPARE(fixed.drive.autoBox.latency, 2.0);
-        const doctor::RunDiagnosis healthy = run(fixed, fullThrottle);
+        doctor::RunDiagnosis healthy = run(fixed, fullThrottle);
+        // The reference car's rear wheels slip 27 % at 5 m/s in the launch (PhysX's default tire
+        // stiffness): live.driveSlip, advice, is no part of the latency cure.
+        std::erase_if(healthy.findings, [](const Finding& f) { return f.id == "live.driveSlip"; });
         QVERIFY2(healthy.findings.empty(), qPrintable(describe(healthy.findings)));
         // The cycling car loses time in neutral: the fixed one gets further in the same 16 s.
         QVERIFY2(healthy.distance > 1.2 * cycling.distance,
@@ -421,6 +424,26 @@ private slots:
         QVERIFY(doctor::restWheelSpin(legacy, 3) < doctor::kStillWheelSpin);
     }
 
+    void lockedWheelsAndDriveSlipAreFlagged()
+    {
+        // #30 item 3: a braking run with locked wheels, and drive slip above 20 %, are named.
+        const doctor::RunDiagnosis braking = run(preset("family-hatchback.json"), shippedManeuver("braking-100-0"));
+        const Finding* locked = find(braking.findings, "live.lockedWheel");
+        QVERIFY2(locked, qPrintable(describe(braking.findings)));
+        QCOMPARE(locked->severity, doctor::Severity::Advice);
+        QVERIFY2(locked->reason.rfind("FL, FR locked under the brake", 0) == 0, locked->reason.c_str());
+        QVERIFY(!find(braking.findings, "live.driveSlip"));
+        const doctor::RunDiagnosis launch = run(preset("sports-car.json"), shippedManeuver("full-throttle"));
+        const Finding* slip = find(launch.findings, "live.driveSlip");
+        QVERIFY2(slip, qPrintable(describe(launch.findings)));
+        QVERIFY2(slip->reason.rfind("RL, RR slipped more than 20 %", 0) == 0, slip->reason.c_str());
+        QVERIFY(!find(launch.findings, "live.lockedWheel"));
+        // Neither on a car that neither brakes nor spins its wheels: the hatchback at full throttle.
+        const doctor::RunDiagnosis calm = run(preset("family-hatchback.json"), shippedManeuver("full-throttle"));
+        QVERIFY2(!find(calm.findings, "live.driveSlip") && !find(calm.findings, "live.lockedWheel"),
+                 qPrintable(describe(calm.findings)));
+    }
+
     void presetsDriveTheOpenLoopManeuversWithoutLiveFindings()
     {
         // The open-loop maneuvers (fixed inputs). Closed-loop ones hold speeds where a vehicle's
@@ -439,6 +462,10 @@ private slots:
                 std::vector<Finding> unexpected = r.findings;
                 if (v == "physx5-snippet.json")
                     std::erase_if(unexpected, [](const Finding& f) { return f.id == "live.restOscillation"; });
+                // Every preset locks wheels under full braking (no ABS), and the reference car, the
+                // sports car and the rally car slip over 20 % under power: true of them as they are
+                // (#30 re-tunes them), and lockedWheelsAndDriveSlipAreFlagged checks both.
+                std::erase_if(unexpected, [](const Finding& f) { return f.id == "live.lockedWheel" || f.id == "live.driveSlip"; });
                 QVERIFY2(unexpected.empty(), qPrintable(v + " on " + m + ":\n" + describe(unexpected)));
             }
         }
