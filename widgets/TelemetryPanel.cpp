@@ -21,9 +21,14 @@ namespace {
 
 QString fromView(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
+/// The pseudo-channel of a Δt chart: the run's time, which by distance gives the time variance.
+const QString kTimeChannel = QStringLiteral("time");
+
 std::string_view unitOf(const QString& id)
 {
     const std::string key = id.toStdString();
+    if (id == kTimeChannel)
+        return "s";
     if (auto w = telemetry::wheelChannelFromId(key))
         return telemetry::info(*w).unit;
     if (auto v = telemetry::vehicleChannelFromId(key))
@@ -172,6 +177,13 @@ QToolButton* TelemetryPanel::buildReferenceTools()
     differenceButton->setToolTip(tr("Add a chart of a channel's difference: live minus the reference run"));
     differenceButton->setPopupMode(QToolButton::InstantPopup);
     auto* differenceMenu = new QMenu(differenceButton);
+    QAction* timeVariance = differenceMenu->addAction(tr("Δt: time variance by distance"), this, [this] {
+        setAlignment(Alignment::Distance);
+        addDifferenceChart(kTimeChannel);
+    });
+    timeVariance->setToolTip(tr("Live time minus the reference's where both had travelled as far: below 0 the live "
+                                "run is ahead (s); aligns the references by distance"));
+    differenceMenu->addSeparator();
     for (int i = 1; i < channelBox_->count(); ++i) {
         const QString id = channelBox_->itemData(i).toString();
         differenceMenu->addAction(channelBox_->itemText(i), this, [this, id] { addDifferenceChart(id); });
@@ -268,6 +280,9 @@ TelemetryChart::Spec TelemetryPanel::specFor(const ChartDef& def) const
                 c.wheel = i;
                 spec.traces.push_back({c, QString::fromStdString(telemetry::wheelLabel(i)), wheelColor(i)});
             }
+        } else if (id == kTimeChannel) {
+            spec.conversion = units.conversion("s");
+            spec.traces.push_back({telemetry::Column::time(), tr("Δt"), traceColor(vehicleTraces++)});
         } else if (auto v = telemetry::vehicleChannelFromId(key)) {
             spec.conversion = units.conversionForChannel(key, telemetry::info(*v).unit);
             telemetry::Column c;
@@ -389,7 +404,7 @@ void TelemetryPanel::setMarkers(std::vector<TelemetryChart::Marker> markers)
 
 void TelemetryPanel::addDifferenceChart(const QString& channel)
 {
-    ChartDef def{QStringLiteral("Δ ") + channel, {channel}, true};
+    ChartDef def{channel == kTimeChannel ? QStringLiteral("Δt") : QStringLiteral("Δ ") + channel, {channel}, true};
     addChart(def);
 }
 
