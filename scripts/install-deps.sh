@@ -13,6 +13,7 @@ packages=(
   libcli11-dev                                                                 # jounce-cli's command line (CLI11)
   parallel                                                                     # GNU parallel: sweep plans, their test
   mono-mcs                                                                     # type-checks resources/unity's C# loader
+  python3                                                                      # the independent .ld reader's test (tests/exchange/motec)
   xvfb xauth                                                                   # headless GUI runs
 )
 

@@ -9,6 +9,11 @@
 #include <string>
 #include <vector>
 
+namespace jounce::sim {
+struct Maneuver;
+struct RunLog;
+}  // namespace jounce::sim
+
 namespace jounce::cli {
 
 /// jounce-cli compare runs at most this many vehicles at once (the GUI compares 2 to 4).
@@ -54,6 +59,7 @@ struct RunOptions {
     std::string record;  // --record: the run file to write
     std::string inputs;  // --inputs: the run file whose driver inputs are replayed
     std::vector<std::string> channels;  // --channel NAME=EXPR: maths channels summarised after the run
+    std::string motec;  // --motec: the MoTeC i2 log to write (and its .ldx)
 };
 
 struct DoctorOptions {
@@ -93,10 +99,14 @@ struct ImportOptions {
 };
 
 struct ExportOptions {
-    std::string format;  // physx5, usd or unity
-    std::string vehicle;
+    std::string format;  // physx5, usd, unity or motec
+    std::string vehicle;  // the vehicle file; motec: the run file (.jrun) or telemetry CSV
     std::string out;
     std::string frame = "snippet";
+    bool csv = false;        // motec: MoTeC CSV instead of .ld
+    std::string axis;        // motec --csv: time (the default) or distance
+    std::string layout;      // motec --csv: motec (the default) or plain
+    std::string maneuver;    // motec: the maneuver the run drove, for its phases as beacons
 };
 
 struct SweepOptions {
@@ -147,6 +157,11 @@ int compareCommand(const CompareOptions& options);
 /// import tir puts a Magic Formula tire onto a vehicle's wheels.
 int importCommand(const ImportOptions& options);
 int exportCommand(const ExportOptions& options);
+/// export motec RUN.jrun (MotecCommands.cpp): a recorded run as a MoTeC i2 log or MoTeC CSV.
+int exportMotecCommand(const ExportOptions& options);
+/// run --motec: the run just recorded as `path` and its .ldx, the phases of `maneuver` (null:
+/// none) as beacons; prints what was written. 0, or 1 with the error printed.
+int writeMotecLog(const sim::RunLog& run, const sim::Maneuver* maneuver, const std::string& path);
 /// sweep ... and tune ... (SweepCommand.cpp, SweepAnalysisCommands.cpp): sweeps, chunked plans,
 /// sensitivity and the optimiser (docs/sweeps.md).
 int sweepCommand(const SweepOptions& options);

@@ -1,6 +1,7 @@
 // jounce-cli import FORMAT ... and export FORMAT ...: foreign vehicle formats, each conversion
 // printed with its report (what was approximated, dropped or defaulted, and why). One row of
-// kFormats per format; `import tir` puts a tire onto a vehicle rather than making one.
+// kFormats per format; `import tir` puts a tire onto a vehicle rather than making one, and
+// `export motec` writes a recorded run, not a vehicle (MotecCommands.cpp).
 
 #include "CliCommands.h"
 
@@ -191,9 +192,14 @@ std::string formatNames(bool exporting)
 
 int exportCommand(const ExportOptions& options)
 {
+    // A run, not a vehicle (MotecCommands.cpp).
+    if (options.format == "motec")
+        return exportMotecCommand(options);
+    if (options.csv || !options.axis.empty() || !options.layout.empty() || !options.maneuver.empty())
+        return usageError("export " + options.format + ": --csv, --axis, --layout and --maneuver are options of motec");
     const Format* format = findFormat(options.format);
     if (!format || !format->exportTo)
-        return usageError("export needs a format: " + formatNames(true));
+        return usageError("export needs a format: " + formatNames(true) + ", motec");
     if (options.vehicle.empty() || options.out.empty())
         return usageError(std::string("export ") + format->name + " needs VEHICLE.json and --out");
     const std::optional<VehicleConfig> vehicle = loadValid(options.vehicle);

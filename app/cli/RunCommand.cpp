@@ -1,12 +1,13 @@
 // jounce-cli run: a vehicle through a maneuver on a terrain in batch mode, with a summary, the
 // handling figures the maneuver measures (as text or JSON), an optional telemetry CSV, an optional
-// pose CSV for Simulink 3D actors and parameter overrides for scripted sweeps.
+// pose CSV for Simulink 3D actors, run file and MoTeC log, and parameter overrides for scripted sweeps.
 
 #include "CliCommands.h"
 #include "MathChannels.h"
 
 #include "config/EditSession.h"
 #include "config/VehicleJson.h"
+#include "exchange/motec/LdWriter.h"
 #include "json/JsonText.h"
 #include "json/TextFile.h"
 #include "run/RunFile.h"
@@ -204,6 +205,8 @@ void printManeuverSummary(const RunOptions& o, const RunSetup& s, const sim::Sim
         std::printf("poses:                    %s\n", o.poses.c_str());
     if (!o.record.empty())
         std::printf("run file:                 %s\n", o.record.c_str());
+    if (!o.motec.empty())
+        std::printf("MoTeC log:                %s and %s\n", o.motec.c_str(), exchange::ldxPathFor(o.motec).c_str());
     printFigures(figures);
 }
 
@@ -336,6 +339,22 @@ bool commitOutput(json::AtomicFileWriter& writer, const std::string& file)
     return true;
 }
 
+/// The recorded run as --record's run file and --motec's log; false (and a message) when one
+/// cannot be written.
+bool writeRecording(const RunOptions& o, const RunSetup& s, std::shared_ptr<sim::RunLog> log,
+                    const std::vector<sim::Figure>& figures)
+{
+    for (const sim::Figure& f : figures)
+        log->figures.push_back(sim::RunFigure{f.id, f.label, f.unit, f.value, f.note});
+    if (!o.record.empty())
+        if (const std::string err = sim::saveRunFile(o.record, *log); !err.empty()) {
+            std::cerr << "jounce-cli: writing " << o.record << " failed: " << err << "\n";
+            return false;
+        }
+    // A replay's stand-in maneuver has no phases of its own: no beacons.
+    return o.motec.empty() || writeMotecLog(*log, s.replayed ? nullptr : &s.maneuver, o.motec) == 0;
+}
+
 /// Runs the prepared setup, writes the requested files and prints the summary. The exit code.
 /// The summary of a finished run (or its figures as JSON) and the maths channels; the exit code.
 int report(const RunOptions& o, const RunSetup& s, const sim::Simulation& simulation,
@@ -348,6 +367,8 @@ int report(const RunOptions& o, const RunSetup& s, const sim::Simulation& simula
             std::printf("telemetry:                %s\n", o.out.c_str());
         if (!o.record.empty())
             std::printf("run file:                 %s\n", o.record.c_str());
+        if (!o.motec.empty())
+            std::printf("MoTeC log:                %s and %s\n", o.motec.c_str(), exchange::ldxPathFor(o.motec).c_str());
         maths.print();
         return status;
     }
@@ -408,28 +429,22 @@ int simulate(const RunOptions& o, const RunSetup& s)
     }
 
     sim::RunLogger logger;
-    if (!o.record.empty())
+    const bool keepRun = !o.record.empty() || !o.motec.empty();
+    if (keepRun)
         recorder.addObserver(logger);
     if (s.replayed)
         recorder.startReplay(std::shared_ptr<const sim::InputTrack>(s.replayed, &s.replayed->inputs), s.start);
     else
         recorder.startManeuver(s.maneuver, o.duration > 0 ? o.duration : sim::ManeuverPlayer::kDefaultMaxDuration);
-    if (!o.record.empty())
+    if (keepRun)
         logger.begin(describeRun(o, s, simulation));
     const auto wallStart = std::chrono::steady_clock::now();  // the run itself, not the setup
     if (s.replayed)
         recorder.runReplay();
     else
         recorder.runManeuver();
-    if (!o.record.empty()) {
-        std::shared_ptr<sim::RunLog> log = logger.finish();
-        for (const sim::Figure& f : figures.figures())
-            log->figures.push_back(sim::RunFigure{f.id, f.label, f.unit, f.value, f.note});
-        if (const std::string err = sim::saveRunFile(o.record, *log); !err.empty()) {
-            std::cerr << "jounce-cli: writing " << o.record << " failed: " << err << "\n";
-            return 1;
-        }
-    }
+    if (keepRun && !writeRecording(o, s, logger.finish(), figures.figures()))
+        return 1;
     stats.steps = recorder.steps();
     if (csvRecorder)
         csvRecorder->flush();

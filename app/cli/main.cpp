@@ -108,6 +108,10 @@ void addRunCommand(CLI::App& app, RunOptions& o, std::vector<Command>& commands)
         ->type_name("NAME=EXPR")
         ->allow_extra_args(false);
     run->add_option("--record", o.record, "write the run file (inputs, telemetry, figures)")->type_name("RUN.jrun");
+    run->add_option("--motec", o.motec,
+                    "write the run as a MoTeC i2 log: OUT.ld and OUT.ldx beside it (channels in i2's names and "
+                    "units, the maneuver's phases and laps as beacons; docs/motec.md)")
+        ->type_name("OUT.ld");
     run->add_option("--inputs", o.inputs,
                     "replay the driver inputs of this run file (not with --maneuver or --duration)")
         ->type_name("RUN.jrun");
@@ -170,18 +174,35 @@ void addCompareCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& 
 
 void addExchangeCommands(CLI::App& app, CommandOptions& o, std::vector<Command>& commands)
 {
+    ExportOptions& e = o.exporting;
     CLI::App* exporter = addCommand(app, "export",
         "the vehicle as PhysX 5 snippet files (DIR/Base.json and EngineDrive.json or DirectDrive.json), as an "
         "Omniverse USD layer (FILE.usda) or as Unity WheelColliders (JSON for resources/unity/JounceVehicleLoader.cs, "
-        "docs/unity.md); prints what the conversion approximated or dropped, and why");
-    exporter->add_option("physx5|usd|unity", o.exporting.format, "the format to write")->required();
-    exporter->add_option("VEHICLE.json", o.exporting.vehicle, "the vehicle to export")->required();
-    exporter->add_option("--out", o.exporting.out, "the folder (physx5) or file (usd, unity) to write (required)")
+        "docs/unity.md), printing what the conversion approximated or dropped, and why; or a recorded run as a "
+        "MoTeC i2 log (OUT.ld and OUT.ldx: channels in i2's names and units, the maneuver's phases and laps as "
+        "beacons) or MoTeC CSV (docs/motec.md)");
+    exporter->add_option("physx5|usd|unity|motec", e.format, "the format to write")->required();
+    exporter->add_option("VEHICLE.json|RUN.jrun", e.vehicle,
+                         "the vehicle to export; motec: the run file (or a Jounce telemetry CSV)")
+        ->required();
+    exporter->add_option("-o,--out", e.out,
+                         "the folder (physx5) or file (usd, unity; motec: OUT.ld, its OUT.ldx beside it, or OUT.csv "
+                         "with --csv) to write (required)")
         ->type_name("DIR_OR_FILE");
-    exporter->add_option("--frame", o.exporting.frame,
+    exporter->add_option("--frame", e.frame,
                          "physx5: snippet writes y up, z forward as the snippets do (the default); iso writes z up, "
                          "x forward")
         ->type_name("snippet|iso");
+    exporter->add_flag("--csv", e.csv, "motec: MoTeC CSV instead of the .ld log");
+    exporter->add_option("--axis", e.axis, "motec --csv: a row per sample (time, the default) or per distance step")
+        ->type_name("time|distance");
+    exporter->add_option("--layout", e.layout,
+                         "motec --csv: i2's preamble, names and units rows (motec, the default), or one header row of "
+                         "\"Name (unit)\" for PlotJuggler and spreadsheets (plain)")
+        ->type_name("motec|plain");
+    exporter->add_option("--maneuver", e.maneuver,
+                         "motec: the maneuver the run drove; its phases (and laps of closed paths) become beacons")
+        ->type_name("M.json");
     commands.push_back({exporter, [&o] { return exportCommand(o.exporting); }});
 
     ImportOptions& i = o.importing;

@@ -5,6 +5,7 @@
 #include "ModelGenerationSwitch.h"
 #include "PresetFiles.h"
 #include "RunActions.h"
+#include "RunExports.h"
 #include "SimulationDock.h"
 #include "VehicleFiles.h"
 #include "WorkbenchMenus.h"
@@ -40,9 +41,10 @@ MainWindow::MainWindow()
     files_ = new VehicleFiles(document_, *this);
     runs_ = new RunActions(document_, *simulation_, *telemetry_, *vehicleView_, *simulationDock_, *this);
     auto* exchange = new ExchangeMenus(document_, *files_, *this);
+    runExports_ = new RunExports(*runs_, *simulation_, *this);
     generation_ = new ModelGenerationSwitch(document_, *this);
     new WorkbenchMenus({*this, document_, *simulation_, *telemetry_, *parameters_, *files_, *exchange, *runs_,
-                        *simulationDock_, *layout_, *generation_});
+                        *runExports_, *simulationDock_, *layout_, *generation_});
 
     connect(&document_, &VehicleDocument::configChanged, this, &MainWindow::documentChanged);
     connect(&document_, &VehicleDocument::fileStateChanged, this, &MainWindow::updateTitle);
@@ -130,6 +132,10 @@ QString MainWindow::suggestedExportPath() const { return files_->suggestedExport
 bool MainWindow::openRunFile(const QString& path) { return runs_->openRunFile(path); }
 QString MainWindow::saveRunFile(const sim::RunLog& run, const QString& path) { return runs_->saveRunFile(run, path); }
 bool MainWindow::replayReference() { return runs_->replayReference(); }
+QString MainWindow::exportRunAsMotec(std::shared_ptr<const sim::RunLog> run, const QString& path)
+{
+    return runExports_->exportLd(std::move(run), path);
+}
 bool MainWindow::startLockstep(const QString& vehicleFile) { return runs_->startLockstep(vehicleFile); }
 QRect MainWindow::defaultGeometry(const QRect& available) { return DockLayout::defaultGeometry(available); }
 void MainWindow::applyDefaultLayout(const QRect& available) { layout_->applyDefault(available); }

@@ -6,6 +6,7 @@
 //   SimulationDock   run controls, terrain, maneuver, start pose, status
 //   RunActions       recorded runs: replay, references, run files, lockstep
 //   ExchangeMenus    File ▸ Import and Export as (foreign formats)
+//   RunExports       File ▸ Export as ▸ Run as MoTeC .ld / CSV (a recorded run for data-analysis tools)
 //   DockLayout       the docks and the window's place on the screen
 //   WorkbenchMenus   the menu bar, as a table
 
@@ -38,6 +39,7 @@ namespace jounce::gui {
 class DockLayout;
 class ModelGenerationSwitch;
 class RunActions;
+class RunExports;
 class SimulationDock;
 class VehicleFiles;
 
@@ -80,6 +82,9 @@ public:
     /// Replays the first pinned reference that has inputs with the vehicle as it is now, on its
     /// terrain; false (and a message) when there is none.
     bool replayReference();
+    /// Writes a run as a MoTeC i2 log (`path` and its .ldx) behind the export's progress dialog;
+    /// returns an error message, "cancelled" or "".
+    QString exportRunAsMotec(std::shared_ptr<const sim::RunLog> run, const QString& path);
     /// A/B lockstep with this vehicle file ("" ends it).
     bool startLockstep(const QString& vehicleFile);
 
@@ -126,6 +131,7 @@ private:
     DockLayout* layout_ = nullptr;
     VehicleFiles* files_ = nullptr;
     RunActions* runs_ = nullptr;
+    RunExports* runExports_ = nullptr;
     ModelGenerationSwitch* generation_ = nullptr;
     /// Created on first use; destroyed before document_, which it edits.
     std::unique_ptr<CompareWindow> compare_;

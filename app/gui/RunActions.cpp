@@ -187,7 +187,7 @@ QString RunActions::saveRunFile(const sim::RunLog& run, const QString& path)
     return {};
 }
 
-void RunActions::saveRun()
+std::shared_ptr<const sim::RunLog> RunActions::chooseRun(const QString& title)
 {
     // The run being recorded joins the finished ones first, as it is so far.
     RunLibrary& runs = simulation_.runs();
@@ -201,20 +201,33 @@ void RunActions::saveRun()
         QThread::msleep(5);
     }
     if (runs.recent().empty()) {
-        QMessageBox::information(&window_, tr("Save run"), tr("Nothing has been driven yet."));
-        return;
+        QMessageBox::information(&window_, title, tr("Nothing has been driven yet."));
+        return nullptr;
     }
     QStringList items;
     for (auto it = runs.recent().rbegin(); it != runs.recent().rend(); ++it)
         items << describe(**it);
     bool ok = false;
-    const QString chosen = QInputDialog::getItem(&window_, tr("Save run"), tr("Run:"), items, 0, false, &ok);
+    const QString chosen = QInputDialog::getItem(&window_, title, tr("Run:"), items, 0, false, &ok);
     if (!ok)
+        return nullptr;
+    return runs.recent()[runs.recent().size() - 1 - std::size_t(items.indexOf(chosen))];
+}
+
+QString RunActions::fileNameOf(const sim::RunLog& run)
+{
+    return QString::fromStdString(run.name).replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "-");
+}
+
+void RunActions::saveRun()
+{
+    const std::shared_ptr<const sim::RunLog> chosen = chooseRun(tr("Save run"));
+    if (!chosen)
         return;
-    const auto& run = *runs.recent()[runs.recent().size() - 1 - std::size_t(items.indexOf(chosen))];
-    QString name = QString::fromStdString(run.name).replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "-");
+    const sim::RunLog& run = *chosen;
     const QString path = QFileDialog::getSaveFileName(&window_, tr("Save run"),
-                                                      QSettings().value("runs/dir").toString() + "/" + name + ".jrun",
+                                                      QSettings().value("runs/dir").toString() + "/" + fileNameOf(run) +
+                                                          ".jrun",
                                                       tr("Jounce run (*.jrun)"));
     if (path.isEmpty())
         return;

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
+
 QT_BEGIN_NAMESPACE
 class QAction;
 class QMainWindow;
@@ -47,6 +49,11 @@ public:
 
     /// File ▸ Save Run…: the run being recorded so far or a finished one, as a run file.
     void saveRun();
+    /// Asks which run (the one being recorded, as it is so far, or a finished one; the newest
+    /// first), with `title` on the dialog; null when nothing has been driven or the user cancels.
+    std::shared_ptr<const sim::RunLog> chooseRun(const QString& title);
+    /// A file name made of the run's name ("Run-3-skidpad-").
+    static QString fileNameOf(const sim::RunLog& run);
     /// File ▸ Open Run or telemetry CSV…: asks for the files.
     void openRunFiles();
     /// Pins the newest finished run.

@@ -101,9 +101,16 @@ void SimulationController::setPartner(std::shared_ptr<const VehicleConfig> confi
 void SimulationController::startManeuver(const sim::Maneuver& maneuver, const QString& name)
 {
     maneuverName_ = name;
+    lastManeuver_ = std::make_shared<const sim::Maneuver>(maneuver);
     maneuverWasRunning_ = true;
     runner_->startManeuver(maneuver);
     run();
+}
+
+std::shared_ptr<const sim::Maneuver> SimulationController::maneuverOf(const sim::RunLog& run) const
+{
+    const bool drove = lastManeuver_ && run.source == "maneuver" && run.maneuver == lastManeuver_->name;
+    return drove ? lastManeuver_ : nullptr;
 }
 
 void SimulationController::stopManeuver()

@@ -35,6 +35,9 @@ public:
     void startManeuver(const sim::Maneuver& maneuver, const QString& name);
     void stopManeuver();
     QString maneuverName() const { return maneuverName_; }
+    /// The maneuver `run` drove when it is the last one started (its phases are the MoTeC export's
+    /// beacons); null for any other run.
+    std::shared_ptr<const sim::Maneuver> maneuverOf(const sim::RunLog& run) const;
 
     void run();
     void pause();
@@ -115,6 +118,7 @@ private:
     std::shared_ptr<sim::RunLog> partnerLive_;  ///< the lockstep partner's run, grown from its ring
     std::vector<telemetry::Frame> partnerBuffer_;
     QString maneuverName_;
+    std::shared_ptr<const sim::Maneuver> lastManeuver_;
     sim::ManualInput input_;
     QTimer timer_;
     std::vector<telemetry::Frame> buffer_;

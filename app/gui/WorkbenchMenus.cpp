@@ -7,6 +7,7 @@
 #include "PreferencesDialog.h"
 #include "PresetFiles.h"
 #include "RunActions.h"
+#include "RunExports.h"
 #include "SimulationDock.h"
 #include "LeversWindow.h"
 #include "SweepWindow.h"
@@ -60,7 +61,10 @@ std::vector<MenuRow> WorkbenchMenus::fileMenu()
         {.menu = file, .text = tr("&Import"), .objectName = "importMenu",
          .submenu = [this](QMenu* m) { parts_.exchange.fillImportMenu(m); }},
         {.menu = file, .text = tr("E&xport as"), .objectName = "exportMenu",
-         .submenu = [this](QMenu* m) { parts_.exchange.fillExportMenu(m); }},
+         .submenu = [this](QMenu* m) {
+             parts_.exchange.fillExportMenu(m);
+             parts_.runExports.fillExportMenu(m);
+         }},
         {.menu = file, .text = tr("Export shown telemetry as &CSV…"),
          .tooltip = tr("The frames of the time span the charts show and the channels they show, SI units"),
          .triggered = [this] { exportTelemetryCsv(); }},

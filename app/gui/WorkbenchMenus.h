@@ -22,6 +22,7 @@ class ExchangeMenus;
 class MainWindow;
 class ModelGenerationSwitch;
 class RunActions;
+class RunExports;
 class SimulationController;
 class SimulationDock;
 class VehicleDocument;
@@ -40,6 +41,7 @@ public:
         VehicleFiles& files;
         ExchangeMenus& exchange;
         RunActions& runs;
+        RunExports& runExports;
         SimulationDock& simulationDock;
         DockLayout& layout;
         ModelGenerationSwitch& generation;

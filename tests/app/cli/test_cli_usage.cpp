@@ -44,7 +44,7 @@ private slots:
         QTest::newRow("schema") << "schema" << QStringList{"[vehicle|maneuver|terrain]"};
         QTest::newRow("run") << "run"
                              << QStringList{"--vehicle", "--terrain", "--maneuver", "--duration", "--start", "--out",
-                                            "--poses", "--figures-json", "--set", "--record", "--inputs"};
+                                            "--poses", "--figures-json", "--set", "--record", "--motec", "--inputs"};
         QTest::newRow("doctor") << "doctor" << QStringList{"[VEHICLE.json]", "--maneuver", "--terrain", "--json", "--list"};
         QTest::newRow("diff") << "diff" << QStringList{"A.json", "B.json", "--out"};
         QTest::newRow("patch") << "patch" << QStringList{"BASE.json", "DIFF.json", "--out"};
@@ -54,7 +54,9 @@ private slots:
         QTest::newRow("import") << "import"
                                 << QStringList{"physx5|usd|unity|tir", "FILE...", "-o,--out", "--base", "--differential",
                                                "--model", "--wheels", "--into"};
-        QTest::newRow("export") << "export" << QStringList{"physx5|usd|unity", "VEHICLE.json", "--out", "--frame"};
+        QTest::newRow("export") << "export"
+                                << QStringList{"physx5|usd|unity|motec", "VEHICLE.json|RUN.jrun", "-o,--out", "--frame",
+                                               "--csv", "--axis", "--layout", "--maneuver"};
         QTest::newRow("sweep") << "sweep"
                                << QStringList{"[SWEEP.json]", "--out", "--threads", "--plan", "--chunks", "--run-chunk",
                                               "--collect", "--sensitivity", "--heatmap"};
