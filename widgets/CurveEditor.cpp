@@ -51,11 +51,6 @@ QString twoLines(QString text)
     return text;
 }
 
-void applyRange(QValueAxis* axis, const AxisRange& r)
-{
-    setAxisTicks(axis, r.min, r.max, r.tickInterval);
-}
-
 }  // namespace
 
 /// Chart view that hands mouse presses, drags and releases to the editor in chart coordinates.
@@ -141,6 +136,7 @@ void CurveEditor::buildChart()
     operating_->setColor(QColor(220, 30, 30));
     operating_->setBorderColor(Qt::white);
     chart_->addSeries(operating_);
+    connect(chart_, &QChart::plotAreaChanged, this, &CurveEditor::queuePlotAreaCheck);
     for (QValueAxis* axis : {xAxis_, yAxis_})
         axis->setLabelFormat("%.6g");
     view_ = new CurveChartView(chart_, this);
@@ -328,34 +324,6 @@ void CurveEditor::redraw()
     updateRanges(*d);
     fillTable();
     updateOperatingPoint();
-}
-
-void CurveEditor::updateRanges(const CurveDef& d)
-{
-    double xMin = 1e300, xMax = -1e300, yMin = 1e300, yMax = -1e300;
-    auto extend = [&](double x, double y) {
-        xMin = std::min(xMin, x * d.xScale);
-        xMax = std::max(xMax, x * d.xScale);
-        yMin = std::min(yMin, y * d.yScale);
-        yMax = std::max(yMax, y * d.yScale);
-    };
-    for (const CurveSeries& cs : d.series)
-        for (const CurvePoint& p : cs.points)
-            extend(p.x, p.y);
-    for (auto [x, y] : d.line)
-        extend(x, y);
-    for (const CurveDef::NamedLine& l : d.family)
-        for (auto [x, y] : l.points)
-            extend(x, y);
-    if (xMin > xMax)
-        xMin = xMax = yMin = yMax = 0.0;
-    // A new curve gets its own ranges; an edit of the same curve keeps them while they fit.
-    const bool sameCurve = rangeCurve_ == currentId_;
-    xRange_ = sameCurve ? settleAxisRange(xRange_, xMin, xMax) : niceAxisRange(xMin, xMax);
-    yRange_ = sameCurve ? settleAxisRange(yRange_, yMin, yMax) : niceAxisRange(yMin, yMax);
-    rangeCurve_ = currentId_;
-    applyRange(xAxis_, xRange_);
-    applyRange(yAxis_, yRange_);
 }
 
 void CurveEditor::fillTable()

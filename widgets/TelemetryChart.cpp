@@ -315,10 +315,9 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double start, doub
 void TelemetryChart::setValueTicks(double lo, double hi)
 {
     // Auto ranges widen to round tick values; a fixed range is shown exactly as typed or zoomed.
-    // As many ticks as the plot's height gives room for: QtCharts elides labels closer than about
-    // a label's height (a 6-tick revs axis on a 100 px chart read "…").
+    // As many ticks as the plot's height gives room for.
     const double height = chart_->plotArea().height();
-    const double room = 1.4 * QFontMetricsF(yAxis_->labelsFont()).height();
+    const double room = verticalTickRoom(yAxis_->labelsFont());
     int intervals = 4;
     AxisTicks ticks = niceTicks(lo, hi, intervals);
     while (intervals > 1 && height > 0.0 && (ticks.hi - ticks.lo) / ticks.step * room > height)
