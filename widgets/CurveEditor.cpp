@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLegend>
@@ -123,6 +124,10 @@ void CurveEditor::buildChart()
 {
     chart_ = new QChart();
     chart_->setAnimationOptions(QChart::NoAnimation);
+    // QtCharts' default margins (some 30 px a side) left the axis titles of a 280×220 chart (the
+    // Curves dock beside its table at 1366×768) too short a plot to be written whole.
+    chart_->setMargins(QMargins(4, 4, 4, 4));
+    chart_->layout()->setContentsMargins(0, 0, 0, 0);
     chart_->legend()->setVisible(true);
     chart_->legend()->setAlignment(Qt::AlignBottom);
     xAxis_ = new QValueAxis();
@@ -270,8 +275,7 @@ void CurveEditor::redraw()
     }
     // The curve box above names the curve: no chart title, so the axes get the height.
     chart_->setTitle(QString());
-    xAxis_->setTitleText(QString::fromStdString(d->xLabel));
-    yAxis_->setTitleText(QString::fromStdString(d->yLabel));
+    fitAxisTitles();
     for (std::size_t s = 0; s < d->series.size(); ++s) {
         const CurveSeries& cs = d->series[s];
         const QColor colour = d->perWheel ? wheelColor(wheel_) : traceColor(int(s) + 1);

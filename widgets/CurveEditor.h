@@ -83,6 +83,8 @@ private:
     /// The plot area was laid out anew (a resize): ranges with as many ticks as it has room for.
     void queuePlotAreaCheck();
     void plotAreaChanged();
+    /// The curve's axis titles, wrapped where one line is longer than its axis.
+    void fitAxisTitles();
     /// Applies a point move (stored units) with its linked copies as one undoable step.
     QString applyPoint(int series, int index, double x, double y, const QString& text);
     const CurveDef* current() const;

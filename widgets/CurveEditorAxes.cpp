@@ -1,7 +1,8 @@
 // The curve editor's axes: round ranges that hold still while a curve is edited, with as many
-// ticks as the plot area gives their labels room for. QtCharts hides a label that would touch its
-// neighbour: at the Curves dock's 540×280 a y axis from -1.5 to 1.5 read "1, 0.5, -0.5, -1.5",
-// as if ticks had been skipped.
+// ticks as the plot area gives their labels room for, and titles written whole. QtCharts hides a
+// label that would touch its neighbour (at the Curves dock's 540×280 a y axis from -1.5 to 1.5
+// read "1, 0.5, -0.5, -1.5", as if ticks had been skipped) and elides a title longer than its axis
+// ("fraction …" beside the torque curve's table at 1366×768).
 
 #include "CurveEditor.h"
 
@@ -59,6 +60,25 @@ int intervalsWithRoom(double lo, double hi, double pixels, Room room)
     return n;
 }
 
+/// `text` in lines no longer than `length` where it is longer, broken at spaces, as the HTML
+/// QtCharts writes; `text` itself where it fits (or before the first layout).
+QString wrapped(const QString& text, const QFontMetricsF& fm, double length)
+{
+    length -= 12.0;  // QtCharts measures a title with its text item's margins
+    if (!(length > 0.0) || fm.horizontalAdvance(text) <= length)
+        return text;
+    QStringList lines;
+    for (const QString& word : text.split(QChar(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QChar(' ') + word) <= length)
+            lines.back() += QChar(' ') + word;
+        else
+            lines << word;
+    }
+    for (QString& line : lines)
+        line = line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 void applyRange(QValueAxis* axis, const AxisRange& r)
 {
     setAxisTicks(axis, r.min, r.max, r.tickInterval);
@@ -99,6 +119,27 @@ void CurveEditor::updateRanges(const CurveDef& d)
     applyRange(yAxis_, yRange_);
 }
 
+void CurveEditor::fitAxisTitles()
+{
+    const CurveDef* d = current();
+    if (!d)
+        return;
+    const QRectF plot = chart_->plotArea();
+    const auto fit = [](QValueAxis* axis, const std::string& label, double length) {
+        const QString title = wrapped(QString::fromStdString(label), QFontMetricsF(axis->titleFont()), length);
+        if (axis->titleText() != title)
+            axis->setTitleText(title);
+    };
+    fit(xAxis_, d->xLabel, plot.width());
+    fit(yAxis_, d->yLabel, plot.height());
+    // QtCharts gives a y title the axis' width less that of "..." beside the labels: narrower
+    // labels ("0" to "3") leave a title of two lines one line, "filtered…". A space widens them.
+    const QString format = yAxis_->titleText().contains(QStringLiteral("<br>")) ? QStringLiteral("&nbsp;%.6g")
+                                                                               : QStringLiteral("%.6g");
+    if (yAxis_->labelFormat() != format)
+        yAxis_->setLabelFormat(format);
+}
+
 void CurveEditor::queuePlotAreaCheck()
 {
     // Once per turn of the event loop, after QtCharts has laid the labels out.
@@ -112,6 +153,7 @@ void CurveEditor::plotAreaChanged()
     const CurveDef* d = current();
     if (!d || drag_.index >= 0)
         return;  // the axes hold still during a drag
+    fitAxisTitles();
     const Bounds b = bounds(*d);
     if (xIntervalsWithRoom(b.xMin, b.xMax) != xIntervals_ || yIntervalsWithRoom(b.yMin, b.yMax) != yIntervals_) {
         rangeCurve_.clear();  // a new size: ranges chosen afresh for it

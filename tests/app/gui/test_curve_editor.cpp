@@ -125,7 +125,7 @@ int shownTickLabels(const QChart* chart, Qt::Orientation o)
     for (const QGraphicsItem* item : chart->scene()->items()) {
         const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
         bool number = false;
-        if (!text || !text->isVisible() || (text->toPlainText().toDouble(&number), !number))
+        if (!text || !text->isVisible() || (text->toPlainText().trimmed().toDouble(&number), !number))
             continue;
         const QPointF c = text->sceneBoundingRect().center();
         const bool left = c.x() < plot.left() && c.y() >= plot.top() - 12 && c.y() <= plot.bottom() + 12;

@@ -12,6 +12,7 @@
 #include "widgets/CurveEditor.h"
 #include "widgets/DisplayUnits.h"
 #include "widgets/ParameterEditor.h"
+#include "widgets/TelemetryPanel.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlotPair.h"
 
@@ -24,6 +25,7 @@
 #include <QTreeWidgetItemIterator>
 #include <QTableWidget>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPaintEngine>
 #include <QtTest>
@@ -103,6 +105,24 @@ private:
     mutable Engine engine_;
     QSize size_;
 };
+
+/// The texts of a chart view that QtCharts shows cut short ("…" or "..."): titles, labels, legend.
+QStringList elidedTexts(const QChartView* view)
+{
+    QStringList elided;
+    for (QGraphicsItem* item : view->scene()->items()) {
+        if (!item->isVisible())
+            continue;
+        QString text;
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
+            text = t->toPlainText();
+        else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            text = s->text();
+        if (text.contains("...") || text.contains(QChar(0x2026)))
+            elided << text;
+    }
+    return elided;
+}
 
 /// A workbench with a preset, shown with the default layout of a screen of `screen` size.
 void openAt(gui::MainWindow& w, const QRect& screen, const QString& preset = QStringLiteral("family-hatchback.json"))
@@ -196,6 +216,41 @@ private slots:
             QVERIFY2(!text.contains("...") && !text.contains(QChar(0x2026)), qPrintable("elided: " + text));
         }
         QVERIFY(texts >= 4);  // two axis titles and two legend entries at least
+    }
+
+    void chartTitlesWholeAt1366x768()
+    {
+        // At 1366×768 the torque curve's axis titles read "fraction …" and "engine speed /
+        // maxO…" beside its table. Every curve's titles, labels and legend whole, for a PhysX and a
+        // Magic Formula car; every telemetry chart's title and legend whole in its header.
+        for (const char* preset : {"family-hatchback.json", "family-hatchback-mf.json"}) {
+            gui::MainWindow w;
+            openAt(w, QRect(0, 0, 1366, 768), preset);
+            widgets::CurveEditor& editor = w.curves();
+            auto* view = editor.findChild<QChartView*>();
+            QVERIFY(view);
+            QStringList cut;
+            for (const QString& id : editor.curveIds()) {
+                QVERIFY(editor.showCurve(id));
+                QTest::qWait(20);
+                for (const QString& text : elidedTexts(view))
+                    cut << QString("%1 at %2×%3: %4").arg(id).arg(view->width()).arg(view->height()).arg(text);
+            }
+            widgets::TelemetryPanel& telemetry = w.telemetry();
+            for (const QString& layout : widgets::TelemetryPanel::layoutNames()) {
+                telemetry.applyLayout(layout);
+                QTest::qWait(300);  // the panel lays its charts out on a later turn
+                for (const widgets::TelemetryChart* chart : telemetry.charts()) {
+                    for (const QString& text : elidedTexts(chart->view()))
+                        cut << layout + ": " + text;
+                    const auto* header = chart->findChild<QLabel*>();
+                    QVERIFY(header);
+                    if (header->sizeHint().width() > header->width())
+                        cut << QString("%1: header %2 px in %3: %4").arg(layout).arg(header->sizeHint().width()).arg(header->width()).arg(header->text());
+                }
+            }
+            QVERIFY2(cut.isEmpty(), qPrintable(QString(preset) + ":\n" + cut.join("\n")));
+        }
     }
 
     void parameterColumnsReadableAt1920x1080()
