@@ -304,7 +304,7 @@ std::vector<CurveDef> curveDefinitions(const VehicleConfig& c, int wheel, const 
     return out;
 }
 
-AxisRange niceAxisRange(double lo, double hi)
+AxisRange niceAxisRange(double lo, double hi, int intervals)
 {
     if (!(lo <= hi) || !std::isfinite(lo) || !std::isfinite(hi))
         return {};
@@ -319,8 +319,8 @@ AxisRange niceAxisRange(double lo, double hi)
         lo = 0.0;
     else if (hi < 0.0 && -hi <= 2.0 * (hi - lo))
         hi = 0.0;
-    // The smallest round step that gives at most five intervals.
-    const double raw = (hi - lo) / 5.0;
+    // The smallest round step that gives at most `intervals` intervals.
+    const double raw = (hi - lo) / std::max(1, intervals);
     const double decade = std::pow(10.0, std::floor(std::log10(raw)));
     double step = 10.0 * decade;
     for (const double m : {1.0, 2.0, 2.5, 5.0})
@@ -334,11 +334,18 @@ AxisRange niceAxisRange(double lo, double hi)
     return {lo - margin, hi + margin, step};
 }
 
-AxisRange settleAxisRange(const AxisRange& current, double lo, double hi)
+AxisRange settleAxisRange(const AxisRange& current, double lo, double hi, int intervals)
 {
-    const AxisRange fresh = niceAxisRange(lo, hi);
+    const AxisRange fresh = niceAxisRange(lo, hi, intervals);
     const bool fits = current.min <= lo && hi <= current.max;
     return fits && fresh.max - fresh.min >= 0.5 * (current.max - current.min) ? current : fresh;
+}
+
+int tickIntervals(const AxisRange& range)
+{
+    if (!(range.tickInterval > 0.0))
+        return 0;
+    return static_cast<int>(std::floor(range.max / range.tickInterval + 1e-9) - std::ceil(range.min / range.tickInterval - 1e-9));
 }
 
 config::EditList movePoint(const CurveDef& curve, int series, int index, double x, double y)

@@ -76,12 +76,17 @@ struct AxisRange {
 /// The axis range that shows values from `lo` to `hi`: at least half their magnitude wide (1 when
 /// they are all 0), so a flat curve is drawn flat and not blown up to fill the chart; from zero when
 /// they share a sign and lie within two spans of it; widened to round ticks (1, 2, 2.5 or 5 times a
-/// power of ten, 3 to 7 intervals) and by a 4 % margin, so points at the ends stay grabbable.
-AxisRange niceAxisRange(double lo, double hi);
+/// power of ten, the smallest giving at most `intervals` between the data's ends: 3 to 7 for the
+/// default 5) and by a 4 % margin, so points at the ends stay grabbable.
+AxisRange niceAxisRange(double lo, double hi, int intervals = 5);
 
 /// `current` while the values from `lo` to `hi` fit inside it and their own niceAxisRange is at
-/// least half as wide (an edit does not make the axes jump); niceAxisRange(lo, hi) otherwise.
-AxisRange settleAxisRange(const AxisRange& current, double lo, double hi);
+/// least half as wide (an edit does not make the axes jump); niceAxisRange(lo, hi, intervals)
+/// otherwise.
+AxisRange settleAxisRange(const AxisRange& current, double lo, double hi, int intervals = 5);
+
+/// The tick intervals of `range`: between the multiples of its tickInterval within it.
+int tickIntervals(const AxisRange& range);
 
 /// The parameter edits that move point `index` of `series` to (x, y) (stored units); fixed
 /// coordinates are ignored; empty when nothing moves.

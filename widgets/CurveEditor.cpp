@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLegend>
@@ -49,11 +50,6 @@ QString twoLines(QString text)
     if (best > 0)
         text[best] = '\n';
     return text;
-}
-
-void applyRange(QValueAxis* axis, const AxisRange& r)
-{
-    setAxisTicks(axis, r.min, r.max, r.tickInterval);
 }
 
 }  // namespace
@@ -128,6 +124,10 @@ void CurveEditor::buildChart()
 {
     chart_ = new QChart();
     chart_->setAnimationOptions(QChart::NoAnimation);
+    // QtCharts' default margins (some 30 px a side) left the axis titles of a 280×220 chart (the
+    // Curves dock beside its table at 1366×768) too short a plot to be written whole.
+    chart_->setMargins(QMargins(4, 4, 4, 4));
+    chart_->layout()->setContentsMargins(0, 0, 0, 0);
     chart_->legend()->setVisible(true);
     chart_->legend()->setAlignment(Qt::AlignBottom);
     xAxis_ = new QValueAxis();
@@ -141,6 +141,7 @@ void CurveEditor::buildChart()
     operating_->setColor(QColor(220, 30, 30));
     operating_->setBorderColor(Qt::white);
     chart_->addSeries(operating_);
+    connect(chart_, &QChart::plotAreaChanged, this, &CurveEditor::queuePlotAreaCheck);
     for (QValueAxis* axis : {xAxis_, yAxis_})
         axis->setLabelFormat("%.6g");
     view_ = new CurveChartView(chart_, this);
@@ -274,8 +275,7 @@ void CurveEditor::redraw()
     }
     // The curve box above names the curve: no chart title, so the axes get the height.
     chart_->setTitle(QString());
-    xAxis_->setTitleText(QString::fromStdString(d->xLabel));
-    yAxis_->setTitleText(QString::fromStdString(d->yLabel));
+    fitAxisTitles();
     for (std::size_t s = 0; s < d->series.size(); ++s) {
         const CurveSeries& cs = d->series[s];
         const QColor colour = d->perWheel ? wheelColor(wheel_) : traceColor(int(s) + 1);
@@ -328,34 +328,6 @@ void CurveEditor::redraw()
     updateRanges(*d);
     fillTable();
     updateOperatingPoint();
-}
-
-void CurveEditor::updateRanges(const CurveDef& d)
-{
-    double xMin = 1e300, xMax = -1e300, yMin = 1e300, yMax = -1e300;
-    auto extend = [&](double x, double y) {
-        xMin = std::min(xMin, x * d.xScale);
-        xMax = std::max(xMax, x * d.xScale);
-        yMin = std::min(yMin, y * d.yScale);
-        yMax = std::max(yMax, y * d.yScale);
-    };
-    for (const CurveSeries& cs : d.series)
-        for (const CurvePoint& p : cs.points)
-            extend(p.x, p.y);
-    for (auto [x, y] : d.line)
-        extend(x, y);
-    for (const CurveDef::NamedLine& l : d.family)
-        for (auto [x, y] : l.points)
-            extend(x, y);
-    if (xMin > xMax)
-        xMin = xMax = yMin = yMax = 0.0;
-    // A new curve gets its own ranges; an edit of the same curve keeps them while they fit.
-    const bool sameCurve = rangeCurve_ == currentId_;
-    xRange_ = sameCurve ? settleAxisRange(xRange_, xMin, xMax) : niceAxisRange(xMin, xMax);
-    yRange_ = sameCurve ? settleAxisRange(yRange_, yMin, yMax) : niceAxisRange(yMin, yMax);
-    rangeCurve_ = currentId_;
-    applyRange(xAxis_, xRange_);
-    applyRange(yAxis_, yRange_);
 }
 
 void CurveEditor::fillTable()

@@ -74,7 +74,17 @@ private:
     void dragTo(const QPointF& position, Qt::KeyboardModifiers modifiers);
     void release();
     void showDraggedPoint();
+    // CurveEditorAxes.cpp: the axes' ranges and ticks.
     void updateRanges(const CurveDef& d);
+    /// The most tick intervals (up to five) each axis of the plot area as last laid out gives its
+    /// labels room for, for data from lo to hi along it.
+    int xIntervalsWithRoom(double lo, double hi) const;
+    int yIntervalsWithRoom(double lo, double hi) const;
+    /// The plot area was laid out anew (a resize): ranges with as many ticks as it has room for.
+    void queuePlotAreaCheck();
+    void plotAreaChanged();
+    /// The curve's axis titles, wrapped where one line is longer than its axis.
+    void fitAxisTitles();
     /// Applies a point move (stored units) with its linked copies as one undoable step.
     QString applyPoint(int series, int index, double x, double y, const QString& text);
     const CurveDef* current() const;
@@ -111,6 +121,9 @@ private:
     AxisRange xRange_;
     AxisRange yRange_;
     QString rangeCurve_;  ///< the curve the ranges were chosen for
+    int xIntervals_ = 5;  ///< the most intervals the ranges were chosen with
+    int yIntervals_ = 5;
+    bool plotAreaCheckQueued_ = false;
     config::WheelLink link_ = config::WheelLink::None;
     bool updatingTable_ = false;
 };

@@ -1,5 +1,6 @@
 #include "NiceTicks.h"
 
+#include <QFontMetricsF>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -51,6 +52,8 @@ AxisTicks niceTicks(double lo, double hi, int intervals)
 }
 
 QString labelFormat(const AxisTicks& ticks) { return QStringLiteral("%.%1f").arg(ticks.decimals); }
+
+double verticalTickRoom(const QFont& font) { return 1.4 * QFontMetricsF(font).height(); }
 
 void setAxisTicks(QValueAxis* axis, double lo, double hi, double step)
 {

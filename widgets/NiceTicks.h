@@ -5,6 +5,7 @@
 
 #include <QString>
 
+class QFont;
 class QValueAxis;
 
 namespace jounce::widgets {
@@ -25,6 +26,10 @@ double niceStep(double span, int intervals);
 int decimalsFor(double step);
 /// printf format for Qt Charts' axis labels: "%.2f".
 QString labelFormat(const AxisTicks& ticks);
+/// How far apart the ticks of a vertical Qt Charts axis must be for each to keep its label in
+/// `font`: QtCharts hides a label closer than about its height to the one before, and the axis
+/// reads as if ticks were skipped (a 6-tick revs axis on a 100 px chart read "…").
+double verticalTickRoom(const QFont& font);
 
 /// Sets a dynamic-tick axis to [lo, hi] with ticks every `step` from 0. Qt Charts lays out every
 /// intermediate state, one graphics item per tick, so the range and the step are set in the order

@@ -1,5 +1,7 @@
 #include "ParameterColumns.h"
 
+#include "ParameterDelegate.h"
+
 #include <QHeaderView>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -28,6 +30,8 @@ std::vector<int> contentWidths(const QTreeWidget& tree)
         for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent())
             ++depth;
         for (int c = 0; c < columns; ++c) {
+            if (item->data(c, kSpanToColumnRole).isValid())
+                continue;  // runs across the wheel columns, elided at the end
             const QFontMetrics fm(item->font(c));
             const int indent = c == 0 ? depth * tree.indentation() : 0;
             need[std::size_t(c)] = std::max(need[std::size_t(c)], fm.horizontalAdvance(item->text(c)) + indent + kPadding);

@@ -2,7 +2,8 @@
 // Column widths of the parameter editor's tree: each column as wide as its texts need, within
 // bounds, in the room the dock gives. A 1366-pixel screen shows the name and the four wheels, the
 // unit and typical range scrolling into view; a 1920-pixel one every column. A text that still
-// does not fit is elided in the middle, its tooltip whole.
+// does not fit is elided in the middle, its tooltip whole; the vehicle's name and description run
+// across the wheel columns (ParameterDelegate.h).
 
 #include <QtGlobal>
 

@@ -2,6 +2,7 @@
 
 #include "DisplayUnits.h"
 #include "ParameterColumns.h"
+#include "ParameterDelegate.h"
 #include "WheelColors.h"
 
 #include "config/ParameterPaths.h"
@@ -11,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
-#include <QStyledItemDelegate>
 #include <QToolTip>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -108,26 +108,6 @@ QString withoutEditPath(const QString& refusal, const config::EditList& edits)
 
 }  // namespace
 
-/// Line-edit editors that report what is typed, so derived values follow the keyboard.
-class ParameterDelegate final : public QStyledItemDelegate {
-public:
-    explicit ParameterDelegate(ParameterEditor* editor) : QStyledItemDelegate(editor), editor_(editor) {}
-    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
-    {
-        QWidget* w = QStyledItemDelegate::createEditor(parent, option, index);
-        if (auto* line = qobject_cast<QLineEdit*>(w)) {
-            QTreeWidgetItem* item = editor_->tree_->itemFromIndex(index);
-            const int column = index.column();
-            QObject::connect(line, &QLineEdit::textEdited, editor_,
-                             [this, item, column](const QString& text) { editor_->previewEdit(item, column, text); });
-        }
-        return w;
-    }
-
-private:
-    ParameterEditor* editor_;
-};
-
 ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
 {
     search_ = new QLineEdit(this);
@@ -149,7 +129,8 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent)
     });
 
     tree_ = new QTreeWidget(this);
-    tree_->setItemDelegate(new ParameterDelegate(this));
+    tree_->setItemDelegate(new ParameterDelegate(
+        tree_, [this](QTreeWidgetItem* item, int column, const QString& text) { previewEdit(item, column, text); }));
     tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                            QAbstractItemView::AnyKeyPressed);
     tree_->setSelectionBehavior(QAbstractItemView::SelectItems);
@@ -308,6 +289,9 @@ std::map<std::string, QTreeWidgetItem*> ParameterEditor::addRowItems()
         for (int c = 0; c < tree_->columnCount(); ++c)
             r.item->setToolTip(c, tip);
         r.item->setFlags(r.item->flags() | Qt::ItemIsEditable);
+        // The vehicle's name and description: across the wheel columns, which hold nothing else here.
+        if (!r.perWheel && r.node->kind == NodeKind::Text && wheelCount_ > 0)
+            r.item->setData(1, kSpanToColumnRole, wheelCount_);
         r.item->setText(wheelCount_ + 1, displayConversion(*r.node).label);
         const config::ParamInfo& info = r.node->info;
         if (info.hasTypicalRange())
@@ -375,7 +359,7 @@ void ParameterEditor::updateValues()
             if (!v)
                 continue;
             r.item->setText(column, formatValue(*r.node, *v));
-            if (!v->is_number())  // a name or description, elided in a wheel column: whole here
+            if (!v->is_number())  // a name or description, elided where it is long: whole here
                 r.item->setToolTip(column, "<b>" + formatValue(*r.node, *v).toHtmlEscaped() + "</b><br>" + rowToolTip(r));
             const bool changed = !s || *s != *v;
             differs = differs || changed;

@@ -94,7 +94,6 @@ private:
     Row* rowOf(QTreeWidgetItem* item);
     void itemChanged(QTreeWidgetItem* item, int column);
     void previewEdit(QTreeWidgetItem* item, int column, const QString& text);
-    friend class ParameterDelegate;
 
     ApplyEdits apply_;
     VehicleConfig current_;

@@ -2,6 +2,7 @@
 
 #include "HoverChartView.h"
 #include "NiceTicks.h"
+#include "PlotAlignment.h"
 
 #include <QChart>
 #include <QChartView>
@@ -199,6 +200,7 @@ TelemetryChart::TelemetryChart(Spec spec, std::vector<ReferenceRun> references, 
     view_ = new HoverChartView(
         chart_, xAxis_, yAxis_, [this](std::optional<double> t) { emit hovered(t); }, false, this);
     view_->setMinimumHeight(130);
+    fillViewWithChartBackground(*view_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -313,10 +315,9 @@ void TelemetryChart::refresh(const TelemetryHistory& history, double start, doub
 void TelemetryChart::setValueTicks(double lo, double hi)
 {
     // Auto ranges widen to round tick values; a fixed range is shown exactly as typed or zoomed.
-    // As many ticks as the plot's height gives room for: QtCharts elides labels closer than about
-    // a label's height (a 6-tick revs axis on a 100 px chart read "…").
+    // As many ticks as the plot's height gives room for.
     const double height = chart_->plotArea().height();
-    const double room = 1.4 * QFontMetricsF(yAxis_->labelsFont()).height();
+    const double room = verticalTickRoom(yAxis_->labelsFont());
     int intervals = 4;
     AxisTicks ticks = niceTicks(lo, hi, intervals);
     while (intervals > 1 && height > 0.0 && (ticks.hi - ticks.lo) / ticks.step * room > height)
@@ -383,14 +384,8 @@ void TelemetryChart::setNavigation(HoverChartView::Navigation navigation)
 
 std::optional<double> TelemetryChart::naturalPlotLeft() const
 {
-    // From QtCharts' last layout, never forcing one: new labels are laid out when the scene
-    // processes its layout request, and a measurement forced earlier saw the old labels' widths.
-    const QRectF area = chart_->plotArea();
-    if (area.isEmpty())
-        return std::nullopt;  // not laid out yet
-    qreal left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
-    chart_->layout()->getContentsMargins(&left, &top, &right, &bottom);
-    return area.left() - left;
+    const std::optional<PlotRoom> room = naturalPlotRoom(*chart_);
+    return room ? std::optional<double>(room->left) : std::nullopt;
 }
 
 bool TelemetryChart::drawnForPlotSize() const
@@ -402,17 +397,7 @@ bool TelemetryChart::drawnForPlotSize() const
 
 void TelemetryChart::setPlotLeft(double pixels)
 {
-    // QtCharts lays the plot area out after the value labels, so a chart with narrower labels
-    // gets the difference as extra room on its left. Measured from QtCharts' own layout: a fixed
-    // plot area would make it elide labels, and our own text metrics differ from its by a pixel.
-    const std::optional<double> natural = naturalPlotLeft();
-    if (!natural)
-        return;
-    const double left = std::max(0.0, pixels - *natural);
-    qreal current = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
-    chart_->layout()->getContentsMargins(&current, &top, &right, &bottom);
-    if (std::fabs(current - left) > 0.01)
-        chart_->layout()->setContentsMargins(left, 0, 0, 0);
+    setPlotRoom(*chart_, pixels, std::nullopt);
 }
 
 void TelemetryChart::layOut()

@@ -85,7 +85,7 @@ public:
     void applyValueRange();
 
     /// Where the plot area would start without extra room on the left, from QtCharts' last layout
-    /// (nullopt before the first). The panel moves every chart's plot area to the largest, so a time
+    /// (nullopt before the first; PlotAlignment.h). The panel moves every chart's plot area to the largest, so a time
     /// is at the same x; it realigns on plotAreaChanged(), when QtCharts has laid out new labels.
     std::optional<double> naturalPlotLeft() const;
     void setPlotLeft(double pixels);

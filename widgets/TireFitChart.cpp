@@ -2,6 +2,7 @@
 
 #include "DisplayUnits.h"
 #include "NiceTicks.h"
+#include "PlotAlignment.h"
 
 #include <QChart>
 #include <QChartView>
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace jounce::widgets {
 namespace {
@@ -78,7 +80,23 @@ TireFitChart::TireFitChart(tirefit::SlipDirection direction, QWidget* parent) : 
     layout->setSpacing(0);
     layout->addWidget(curves_.view, 3);
     layout->addWidget(residual_.view, 2);
+    for (const Plot* plot : {&curves_, &residual_})
+        connect(plot->chart, &QChart::plotAreaChanged, this, &TireFitChart::queueAlignment);
     clear();
+}
+
+void TireFitChart::queueAlignment()
+{
+    // Both charts lay out on the same turn: align once, after both.
+    if (std::exchange(alignmentQueued_, true))
+        return;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            alignmentQueued_ = false;
+            alignPlotAreas({curves_.chart, residual_.chart});
+        },
+        Qt::QueuedConnection);
 }
 
 TireFitChart::Plot TireFitChart::makePlot(const QString& yTitle, const QString& tooltip)
@@ -101,6 +119,7 @@ TireFitChart::Plot TireFitChart::makePlot(const QString& yTitle, const QString& 
     p.view->setRenderHint(QPainter::Antialiasing);
     p.view->setToolTip(tooltip);
     p.view->setMinimumHeight(120);
+    fillViewWithChartBackground(*p.view);
     return p;
 }
 

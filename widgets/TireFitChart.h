@@ -2,7 +2,8 @@
 // One direction of a tire fit (docs/tires.md "Fitting and conversion"): the source tire's and the
 // fitted tire's pure-slip force against slip, and under them the residual (fitted − source), in the
 // display units (DisplayUnits.h) on round ticks (NiceTicks.h). The curves are plain data from
-// model/tirefit; the chart only draws them.
+// model/tirefit; the chart only draws them. The two plot areas share the slip axis: their left and
+// right edges are lined up (PlotAlignment.h) whatever the width of each one's force labels.
 
 #include "tirefit/TireSamples.h"
 
@@ -41,6 +42,8 @@ private:
     };
     Plot makePlot(const QString& yTitle, const QString& tooltip);
     void setXAxes(double lo, double hi);
+    /// Lines the plot areas up once per turn of the event loop, after QtCharts has laid out new labels.
+    void queueAlignment();
 
     tirefit::SlipDirection direction_;
     Plot curves_;
@@ -49,6 +52,7 @@ private:
     QLineSeries* fitted_ = nullptr;
     QLineSeries* difference_ = nullptr;
     double residualPeak_ = 0.0;
+    bool alignmentQueued_ = false;
 };
 
 }  // namespace jounce::widgets

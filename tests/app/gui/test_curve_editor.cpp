@@ -16,6 +16,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsTextItem>
 #include <QLegendMarker>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -107,6 +108,32 @@ struct Bench {
         return chart->mapToValue(chart->mapFromScene(view()->mapToScene(p)));
     }
 };
+
+/// The ticks of a dynamic-tick axis: the multiples of its interval from its minimum to its maximum.
+int tickCount(const QValueAxis* axis)
+{
+    const double step = axis->tickInterval();
+    return static_cast<int>(std::floor(axis->max() / step + 1e-9) - std::ceil(axis->min() / step - 1e-9)) + 1;
+}
+
+/// The tick labels QtCharts shows (it hides one that would touch its neighbour): the visible
+/// numbers left of the plot area (y) or under it (x).
+int shownTickLabels(const QChart* chart, Qt::Orientation o)
+{
+    const QRectF plot = chart->mapRectToScene(chart->plotArea());
+    int shown = 0;
+    for (const QGraphicsItem* item : chart->scene()->items()) {
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        bool number = false;
+        if (!text || !text->isVisible() || (text->toPlainText().trimmed().toDouble(&number), !number))
+            continue;
+        const QPointF c = text->sceneBoundingRect().center();
+        const bool left = c.x() < plot.left() && c.y() >= plot.top() - 12 && c.y() <= plot.bottom() + 12;
+        const bool under = c.y() > plot.bottom() && c.x() >= plot.left() - 30 && c.x() <= plot.right() + 30;
+        shown += (o == Qt::Vertical ? left : under) ? 1 : 0;
+    }
+    return shown;
+}
 
 /// Presses at `from`, moves to `to` in `steps` (checking the axis ranges at every step) and
 /// releases there; returns whether the ranges held still throughout.
@@ -277,6 +304,39 @@ private slots:
             }
         }
         QVERIFY2(families >= 3 * 2, "force vs slip, longitudinal and lateral, at three loads, at every size");
+    }
+
+    void everyTickHasItsLabelAtTheDocksSizes()
+    {
+        // At the Curves dock's 540x280 a y axis from -1.5 to 1.5 read "1, 0.5, -0.5, -1.5":
+        // QtCharts hides a label that would touch its neighbour, so ticks looked skipped. Each axis
+        // now has as many ticks as its length gives their labels room for.
+        for (const char* preset : {"physx-snippet-4w.json", "family-hatchback-mf.json"}) {
+            Bench b(config::loadVehicle(std::string(JOUNCE_SOURCE_DIR "/presets/") + preset).config);
+            QVERIFY(QTest::qWaitForWindowExposed(&b.editor));
+            for (const QSize size : {QSize(540, 280), QSize(900, 520)}) {
+                b.editor.resize(size);
+                for (const QString& id : b.editor.curveIds()) {
+                    QVERIFY(b.editor.showCurve(id, 0));
+                    QTest::qWait(20);
+                    for (const Qt::Orientation o : {Qt::Horizontal, Qt::Vertical}) {
+                        const QValueAxis* axis = b.axis(o);
+                        const int ticks = tickCount(axis), labels = shownTickLabels(b.view()->chart(), o);
+                        QVERIFY2(labels == ticks && ticks >= 2,
+                                 qPrintable(QString("%1 at %2x%3, %4 axis %5..%6 every %7: %8 labels for %9 ticks")
+                                                .arg(id)
+                                                .arg(size.width())
+                                                .arg(size.height())
+                                                .arg(o == Qt::Vertical ? "y" : "x")
+                                                .arg(axis->min())
+                                                .arg(axis->max())
+                                                .arg(axis->tickInterval())
+                                                .arg(labels)
+                                                .arg(ticks)));
+                    }
+                }
+            }
+        }
     }
 
     // ---- the link box ------------------------------------------------------------------------------

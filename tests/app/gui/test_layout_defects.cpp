@@ -1,16 +1,18 @@
 // Layout defects of issue #31 items 5 and 7, as a tuner saw them on 1366×768 and 1920×1080 screens
 // with the default dock layout, offscreen: the friction circles big enough to read with their
 // wheel labels beside them, the torque-curve chart given the width of the Curves dock, the
-// parameter tree's columns readable, the derived rows with their units, and pinned references in
-// the X–Y plots.
+// parameter tree's columns readable, the vehicle's name and description readable in it, the derived
+// rows with their units, and pinned references in the X–Y plots.
 
 #include "MainWindow.h"
+#include "VehicleDocument.h"
 #include "RunLibrary.h"
 #include "SimulationController.h"
 #include "run/RunLog.h"
 #include "widgets/CurveEditor.h"
 #include "widgets/DisplayUnits.h"
 #include "widgets/ParameterEditor.h"
+#include "widgets/TelemetryPanel.h"
 #include "widgets/WheelColors.h"
 #include "widgets/XYPlotPair.h"
 
@@ -23,8 +25,12 @@
 #include <QTreeWidgetItemIterator>
 #include <QTableWidget>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPaintEngine>
 #include <QtTest>
 
+#include <climits>
 #include <cmath>
 
 using namespace jounce;
@@ -48,10 +54,80 @@ QRect pixelsNear(const QImage& image, const QColor& colour, const QRect& within,
     return box;
 }
 
-/// A workbench with the hatchback, shown with the default layout of a screen of `screen` size.
-void openAt(gui::MainWindow& w, const QRect& screen)
+/// A paint device that keeps the texts painted on it, where (device coordinates) and as painted
+/// (elided or whole): what a view shows, without reading pixels.
+class TextRecorder : public QPaintDevice {
+public:
+    struct Text {
+        QPointF at;  ///< the baseline's start
+        QString text;
+    };
+    explicit TextRecorder(QSize size) : size_(size) {}
+    ~TextRecorder() override = default;
+    QPaintEngine* paintEngine() const override { return &engine_; }
+    const std::vector<Text>& texts() const { return engine_.texts; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override
+    {
+        switch (m) {
+        case PdmWidth: return size_.width();
+        case PdmHeight: return size_.height();
+        case PdmWidthMM: return size_.width() * 254 / 960;
+        case PdmHeightMM: return size_.height() * 254 / 960;
+        case PdmDepth: return 32;
+        case PdmNumColors: return INT_MAX;
+        case PdmDevicePixelRatio: return 1;
+        case PdmDevicePixelRatioScaled: return static_cast<int>(devicePixelRatioFScale());
+        default: return 96;  // the resolutions
+        }
+    }
+
+private:
+    class Engine : public QPaintEngine {
+    public:
+        Engine() : QPaintEngine(AllFeatures) {}
+        bool begin(QPaintDevice*) override { return true; }
+        bool end() override { return true; }
+        void updateState(const QPaintEngineState& changed) override
+        {
+            if (changed.state() & DirtyTransform)
+                transform = changed.transform();
+        }
+        void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+        void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+        void drawPath(const QPainterPath&) override {}
+        void drawTextItem(const QPointF& p, const QTextItem& item) override { texts.push_back({transform.map(p), item.text()}); }
+        Type type() const override { return User; }
+        QTransform transform;
+        std::vector<Text> texts;
+    };
+    mutable Engine engine_;
+    QSize size_;
+};
+
+/// The texts of a chart view that QtCharts shows cut short ("…" or "..."): titles, labels, legend.
+QStringList elidedTexts(const QChartView* view)
 {
-    QVERIFY(w.openVehicle(kPresets + "/family-hatchback.json"));
+    QStringList elided;
+    for (QGraphicsItem* item : view->scene()->items()) {
+        if (!item->isVisible())
+            continue;
+        QString text;
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
+            text = t->toPlainText();
+        else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            text = s->text();
+        if (text.contains("...") || text.contains(QChar(0x2026)))
+            elided << text;
+    }
+    return elided;
+}
+
+/// A workbench with a preset, shown with the default layout of a screen of `screen` size.
+void openAt(gui::MainWindow& w, const QRect& screen, const QString& preset = QStringLiteral("family-hatchback.json"))
+{
+    QVERIFY(w.openVehicle(kPresets + "/" + preset));
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.applyDefaultLayout(screen);
@@ -142,6 +218,41 @@ private slots:
         QVERIFY(texts >= 4);  // two axis titles and two legend entries at least
     }
 
+    void chartTitlesWholeAt1366x768()
+    {
+        // At 1366×768 the torque curve's axis titles read "fraction …" and "engine speed /
+        // maxO…" beside its table. Every curve's titles, labels and legend whole, for a PhysX and a
+        // Magic Formula car; every telemetry chart's title and legend whole in its header.
+        for (const char* preset : {"family-hatchback.json", "family-hatchback-mf.json"}) {
+            gui::MainWindow w;
+            openAt(w, QRect(0, 0, 1366, 768), preset);
+            widgets::CurveEditor& editor = w.curves();
+            auto* view = editor.findChild<QChartView*>();
+            QVERIFY(view);
+            QStringList cut;
+            for (const QString& id : editor.curveIds()) {
+                QVERIFY(editor.showCurve(id));
+                QTest::qWait(20);
+                for (const QString& text : elidedTexts(view))
+                    cut << QString("%1 at %2×%3: %4").arg(id).arg(view->width()).arg(view->height()).arg(text);
+            }
+            widgets::TelemetryPanel& telemetry = w.telemetry();
+            for (const QString& layout : widgets::TelemetryPanel::layoutNames()) {
+                telemetry.applyLayout(layout);
+                QTest::qWait(300);  // the panel lays its charts out on a later turn
+                for (const widgets::TelemetryChart* chart : telemetry.charts()) {
+                    for (const QString& text : elidedTexts(chart->view()))
+                        cut << layout + ": " + text;
+                    const auto* header = chart->findChild<QLabel*>();
+                    QVERIFY(header);
+                    if (header->sizeHint().width() > header->width())
+                        cut << QString("%1: header %2 px in %3: %4").arg(layout).arg(header->sizeHint().width()).arg(header->width()).arg(header->text());
+                }
+            }
+            QVERIFY2(cut.isEmpty(), qPrintable(QString(preset) + ":\n" + cut.join("\n")));
+        }
+    }
+
     void parameterColumnsReadableAt1920x1080()
     {
         // The Typical column read "800 … …" (64 px) and long names were cut at 170 px. Now every
@@ -187,6 +298,62 @@ private slots:
         // The longest names ("dampingRateZeroThrottleClutchDisengaged") are elided in the middle.
         QVERIFY2(namesWhole * 4 >= names * 3, qPrintable(QStringLiteral("%1 of %2 names whole").arg(namesWhole).arg(names)));
         QVERIFY2(rangesWhole == ranges, qPrintable(QStringLiteral("%1 of %2 typical ranges whole").arg(rangesWhole).arg(ranges)));
+    }
+
+    void vehicleNameAndDescriptionReadAt1920x1080()
+    {
+        // The vehicle's name and description sat in the first wheel column, elided in the middle
+        // ("Fa…es", "Th…t."). A text value runs across its row's empty wheel columns, its start
+        // kept; the tooltip and the editor have it whole.
+        gui::MainWindow w;
+        openAt(w, QRect(0, 0, 1920, 1080), QStringLiteral("family-hatchback-mf.json"));
+        auto* tree = w.parameters().findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        const QHeaderView* header = tree->header();
+        const int wheels = static_cast<int>(w.document().config().wheels.size());
+        const int spanLeft = header->sectionViewportPosition(1);
+        const int spanRight = header->sectionViewportPosition(wheels) + header->sectionSize(wheels);
+        for (const auto& [label, whole] : {std::pair{QString("name"), QString::fromStdString(w.document().config().name)},
+                                           std::pair{QString("description"), QString::fromStdString(w.document().config().description)}}) {
+            const QList<QTreeWidgetItem*> found = tree->findItems(label, Qt::MatchExactly | Qt::MatchRecursive);
+            QCOMPARE(found.size(), 1);
+            QTreeWidgetItem* item = found.front();
+            tree->scrollToItem(item);
+            QCoreApplication::processEvents();
+            QCOMPARE(item->text(1), whole);
+            QVERIFY(item->toolTip(1).contains(whole.toHtmlEscaped()));
+            // The longest text painted in the row's value cells.
+            TextRecorder recorder(tree->viewport()->size());
+            tree->viewport()->render(&recorder);
+            const QRect row = tree->visualItemRect(item);
+            QString shown;
+            for (const TextRecorder::Text& t : recorder.texts())
+                if (row.contains(t.at.toPoint()) && t.at.x() >= spanLeft && t.text.size() > shown.size())
+                    shown = t.text;
+            const QString what = label + " shown as \"" + shown + "\"";
+            const QFontMetrics fm(item->font(1));
+            if (fm.horizontalAdvance(whole) + 8 <= spanRight - spanLeft) {
+                QCOMPARE(shown, whole);  // the name: whole
+            } else {
+                // The description: as much of its start as the wheel columns hold.
+                QVERIFY2(shown.endsWith(QChar(0x2026)) && whole.startsWith(shown.chopped(1)), qPrintable(what));
+                QVERIFY2(fm.horizontalAdvance(shown) >= (spanRight - spanLeft) * 3 / 4, qPrintable(what));
+            }
+            // Typed in an editor as wide as the wheel columns, holding the whole text.
+            tree->setCurrentItem(item, 1);
+            if (const QByteArray dir = qgetenv("JOUNCE_SCREENSHOT_DIR"); !dir.isEmpty())
+                QVERIFY(tree->grab().save(QString("%1/parameters-%2.png").arg(QString::fromLocal8Bit(dir), label)));
+            tree->editItem(item, 1);
+            QCoreApplication::processEvents();
+            auto* editor = tree->viewport()->findChild<QLineEdit*>();
+            QVERIFY(editor && editor->isVisible());
+            QCOMPARE(editor->text(), whole);
+            QVERIFY2(editor->width() >= spanRight - spanLeft - 4, qPrintable(QString("editor %1 px").arg(editor->width())));
+            if (const QByteArray dir = qgetenv("JOUNCE_SCREENSHOT_DIR"); !dir.isEmpty())
+                QVERIFY(tree->grab().save(QString("%1/parameters-%2-editing.png").arg(QString::fromLocal8Bit(dir), label)));
+            QTest::keyClick(editor, Qt::Key_Escape);
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        }
     }
 
     void derivedRowsHaveTheirUnits()

@@ -12,6 +12,8 @@
 #include "widgets/TireFitChart.h"
 
 #include <QAction>
+#include <QChart>
+#include <QChartView>
 #include <QPushButton>
 #include <QGuiApplication>
 #include <QScreen>
@@ -19,6 +21,8 @@
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace jounce;
 using tirefit::SlipDirection;
@@ -39,6 +43,19 @@ bool fitAndWait(gui::TireFitDialog* dialog)
     QSignalSpy finished(dialog, &gui::TireFitDialog::fitFinished);
     dialog->fit();
     return dialog->isFitting() && finished.wait(30000);
+}
+
+/// The plot areas of a tire fit chart's force plot and residual plot (top first), in its coordinates.
+std::vector<QRectF> plotAreas(const widgets::TireFitChart* chart)
+{
+    QList<QChartView*> views = chart->findChildren<QChartView*>();
+    std::sort(views.begin(), views.end(), [](const QChartView* a, const QChartView* b) { return a->y() < b->y(); });
+    std::vector<QRectF> areas;
+    for (const QChartView* v : views) {
+        const QRectF scene = v->chart()->mapRectToScene(v->chart()->plotArea());
+        areas.push_back(scene.translated(v->mapTo(chart, v->mapFromScene(QPointF(0, 0)))));
+    }
+    return areas;
 }
 
 }  // namespace
@@ -81,6 +98,39 @@ private slots:
         if (const QByteArray dir = qgetenv("JOUNCE_SCREENSHOT_DIR"); !dir.isEmpty()) {
             QTest::qWait(200);
             QVERIFY(dialog->grab().save(QString::fromLocal8Bit(dir) + "/tire-fit.png"));
+        }
+    }
+
+    void forceAndResidualPlotsLineUp()
+    {
+        // The force plot's labels ("5000") are wider than the residual's ("40"): at 1366x768 its
+        // plot area started about 75 px from the left, the residual's about 60, under one slip axis.
+        gui::MainWindow w;
+        QString error;
+        QVERIFY2(w.document().open(QStringLiteral(JOUNCE_SOURCE_DIR "/presets/physx-snippet-4w.json"), &error), qPrintable(error));
+        gui::TireFitDialog* dialog = openDialog(w);
+        QVERIFY(dialog);
+        dialog->setChoice(tirefit::WheelChoice::All, TireModelKind::MagicFormula);
+        QVERIFY(fitAndWait(dialog));
+        // The dialog's sizes on 1366x768 and 1920x1080 screens, and a small one.
+        for (const QSize size : {QSize(1180, 691), QSize(1180, 720), QSize(760, 520)}) {
+            dialog->resize(size);
+            QTest::qWait(100);
+            for (const SlipDirection d : {SlipDirection::Longitudinal, SlipDirection::Lateral}) {
+                const std::vector<QRectF> areas = plotAreas(dialog->chart(d));
+                QCOMPARE(areas.size(), std::size_t(2));
+                const QString what = QStringLiteral("%1x%2, %3: force plot %4..%5, residual %6..%7")
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(d == SlipDirection::Lateral ? "lateral" : "longitudinal")
+                                         .arg(areas[0].left())
+                                         .arg(areas[0].right())
+                                         .arg(areas[1].left())
+                                         .arg(areas[1].right());
+                QVERIFY2(std::abs(areas[0].left() - areas[1].left()) < 0.5, qPrintable(what));
+                QVERIFY2(std::abs(areas[0].right() - areas[1].right()) < 0.5, qPrintable(what));
+                QVERIFY2(areas[0].width() > size.width() / 4, qPrintable(what));
+            }
         }
     }
 
