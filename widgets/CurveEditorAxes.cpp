@@ -124,7 +124,8 @@ void CurveEditor::fitAxisTitles()
     const CurveDef* d = current();
     if (!d)
         return;
-    const QRectF plot = chart_->plotArea();
+    // A hidden chart's plot area is no size to fit to: it is laid out, and fitted, when shown.
+    const QRectF plot = isVisible() ? chart_->plotArea() : QRectF();
     const auto fit = [](QValueAxis* axis, const std::string& label, double length) {
         const QString title = wrapped(QString::fromStdString(label), QFontMetricsF(axis->titleFont()), length);
         if (axis->titleText() != title)

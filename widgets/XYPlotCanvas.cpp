@@ -90,32 +90,6 @@ QSize XYPlotCanvas::minimumSizeHint() const
     return {70 + inRow * 68, 110};
 }
 
-QString XYPlotCanvas::axisTitle(const XYAxisDef& axis, const XYUnit& unit)
-{
-    QString s = axis.title;
-    if (!unit.label.isEmpty())
-        s += QStringLiteral(" (%1)").arg(unit.label);
-    if (!axis.note.isEmpty())
-        s += QStringLiteral(", ") + axis.note;
-    return s;
-}
-
-QString XYPlotCanvas::fittedAxisTitle(const XYAxisDef& axis, const XYUnit& unit, const QFontMetricsF& fm, double room)
-{
-    XYAxisDef shorter = axis;
-    if (!axis.shortTitle.isEmpty())
-        shorter.title = axis.shortTitle;
-    XYAxisDef bare = shorter;
-    bare.note.clear();
-    QString s;
-    for (const XYAxisDef* a : {&axis, static_cast<const XYAxisDef*>(&shorter), static_cast<const XYAxisDef*>(&bare)}) {
-        s = axisTitle(*a, unit);
-        if (fm.horizontalAdvance(s) <= room)
-            return s;
-    }
-    return fm.elidedText(s, Qt::ElideMiddle, std::max(0.0, room));
-}
-
 QColor XYPlotCanvas::seriesColor(int series) const
 {
     return state_.selection.kind == XYKind::FrictionCircles ? wheelColor(series) : vehicleColor(0);
@@ -204,12 +178,19 @@ void XYPlotCanvas::computeAxes()
 
 void XYPlotCanvas::layoutPanels(const QFontMetricsF& fm)
 {
+    const bool grid = state_.selection.kind == XYKind::FrictionCircles;
+    area_ = QRectF(rect()).adjusted(fm.height() + 8.0, 6.0, grid ? -4.0 : -10.0, -(fm.height() + 6.0));
+    placePanels(fm);
+    placeReferenceLegend(fm);
+}
+
+void XYPlotCanvas::placePanels(const QFontMetricsF& fm)
+{
     const double line = fm.height();
     double yLabelWidth = 0.0;
     forEachTick(yAxis_, [&](double v) { yLabelWidth = std::max(yLabelWidth, fm.horizontalAdvance(tickText(v, yAxis_.decimals))); });
     const int n = static_cast<int>(state_.trails.size());
     const bool grid = state_.selection.kind == XYKind::FrictionCircles;
-    area_ = QRectF(rect()).adjusted(line + 8.0, 6.0, grid ? -4.0 : -10.0, -(line + 6.0));
     // Tick labels only left of the first column and under the last row; a wheel label above each
     // friction circle, outside it, where it cannot cover the trail.
     const double left = yLabelWidth + 6.0;
@@ -312,7 +293,9 @@ void XYPlotCanvas::drawPanelFrame(QPainter& p, const Panel& panel, bool xLabels,
         if (yLabels) {
             const QString t = tickText(v, panel.y.decimals);
             p.setPen(kText);
-            p.drawText(QPointF(r.left() - 5.0 - fm.horizontalAdvance(t), y + fm.ascent() / 2.0 - 1.0), t);
+            // Not into the x labels' row: the g–g diagram's corner read "-1.0-1.0".
+            const double baseline = std::min(y + fm.ascent() / 2.0 - 1.0, xLabels ? r.bottom() - fm.descent() : 1e9);
+            p.drawText(QPointF(r.left() - 5.0 - fm.horizontalAdvance(t), baseline), t);
         }
     });
     p.setPen(QPen(kFrame, 1.0));
@@ -336,8 +319,12 @@ void XYPlotCanvas::drawOverlays(QPainter& p, int panelIndex)
         for (int k = 1; 0.5 * k <= panel.x.hi + 1e-9; ++k) {
             const double r = 0.5 * k * perG;
             p.drawEllipse(c, r, r);
+            // Inside the ring, under its 45° point, where it fits: outside it, the outer ring's label
+            // ran off the panel.
             const QString t = QStringLiteral("%1 g").arg(0.5 * k);
-            p.drawText(c + QPointF(r * std::numbers::sqrt2 / 2.0 + 2.0, -r * std::numbers::sqrt2 / 2.0 - 2.0), t);
+            const QPointF at = c + QPointF(r, -r) * (std::numbers::sqrt2 / 2.0);
+            if (fm.horizontalAdvance(t) + 6.0 <= r * std::numbers::sqrt2 / 2.0)
+                p.drawText(at + QPointF(-fm.horizontalAdvance(t) - 2.0, fm.ascent() + 1.0), t);
         }
         break;
     }

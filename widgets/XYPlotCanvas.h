@@ -77,7 +77,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// The panels and the reference legend in the widget.
     void layoutPanels(const QFontMetricsF& fm);
+    /// The panels, as large as the area leaves room for, centred in it.
+    void placePanels(const QFontMetricsF& fm);
     QFont labelFont() const;
     QString backgroundKey() const;
     void paintBackground();
@@ -88,7 +91,11 @@ private:
     void drawAxisTitles(QPainter& p) const;
     // XYPlotReferences.cpp: the references' trails, under the live ones, and their legend.
     void drawReferences(QPainter& p);
+    /// The legend's place: beside the panels where they leave room, else in a row above them.
+    void placeReferenceLegend(const QFontMetricsF& fm);
     void drawReferenceLegend(QPainter& p) const;
+    /// "live" and the references' names, as the legend writes them.
+    std::vector<QString> legendNames(const QFontMetricsF& fm) const;
     QColor seriesColor(int series) const;
     QString message() const;
 
@@ -105,6 +112,8 @@ private:
     QString backgroundKey_;
     std::vector<XYReferenceTrail> referenceTrails_;  ///< this paint's window of each reference
     int referencePointsDrawn_ = 0;
+    QRectF legendRect_;          ///< the reference legend as last placed
+    bool legendInRow_ = false;   ///< its entries side by side (above the panels), else one a line
 };
 
 }  // namespace jounce::widgets

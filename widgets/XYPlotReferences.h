@@ -2,7 +2,7 @@
 // Pinned reference runs in an X–Y plot (issue #31 item 7): each reference's points over the
 // plot's trailing window, aligned by time since the start as the telemetry charts align them by
 // default, for XYPlotCanvas to draw under the live trail in the reference's colour, lighter and
-// dashed, with a small legend.
+// dashed, with a legend of the live trail and each reference beside or above the panels.
 
 #include "ReferenceRuns.h"
 #include "XYPlotKinds.h"

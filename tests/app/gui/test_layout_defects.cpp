@@ -32,6 +32,7 @@
 
 #include <climits>
 #include <cmath>
+#include <functional>
 
 using namespace jounce;
 
@@ -384,6 +385,77 @@ private slots:
         QVERIFY(!units.value("damping ratio").isEmpty());  // dimensionless, said so
         QVERIFY(!units.value("alpha").isEmpty());
         QCOMPARE(units.value("static jounce"), widgets::DisplayUnits::current().conversion("m").label);
+    }
+
+    void xyReferenceLegendBesideThePanels()
+    {
+        // With a reference pinned, the X–Y plots' legend sat on the last panel, over the RR friction
+        // circle and the g–g diagram's "1 g", and named the reference alone: its line read as the
+        // trace's. Now "live" and each reference, each drawn as its trail, outside every panel; the
+        // g–g ring labels inside the panel; the y labels clear of the x labels at the corner
+        // ("-1.0-1.0"). At the X–Y dock's sizes on 1366×768 and 1920×1080 screens.
+        auto run = std::make_shared<sim::RunLog>();
+        run->name = "reference";
+        for (int i = 0; i <= 300; ++i) {
+            telemetry::Frame f;
+            f.setWheelCount(4);
+            f.time() = i / 60.0;
+            run->telemetry.append(f);
+        }
+        const QColor magenta(255, 0, 255);
+        for (const QRect& screen : {QRect(0, 0, 1366, 768), QRect(0, 0, 1920, 1080)}) {
+            gui::MainWindow w;
+            openAt(w, screen);
+            auto* pair = w.findChild<widgets::XYPlotPair*>();
+            QVERIFY(pair);
+            for (int i = 0; i < 2; ++i) {
+                widgets::XYPlot* plot = pair->plot(i);
+                plot->setFrozen(true);
+                plot->clear();
+                plot->setReferences({widgets::ReferenceRun{run, magenta, Qt::DashLine, "reference"}});
+                const QImage image = plot->canvas()->grab().toImage();
+                const auto& panels = plot->canvas()->panels();
+                // Pixels of a hue (however light: the reference's line is translucent) outside every panel.
+                const auto outsidePanels = [&](const std::function<bool(const QColor&)>& hue) {
+                    int count = 0;
+                    for (int y = 0; y < image.height(); ++y)
+                        for (int x = 0; x < image.width(); ++x) {
+                            bool inPanel = false;
+                            for (const widgets::XYPlotCanvas::Panel& p : panels)
+                                inPanel = inPanel || p.rect.adjusted(-1, -1, 1, 1).contains(QPointF(x, y));
+                            count += !inPanel && hue(image.pixelColor(x, y)) ? 1 : 0;
+                        }
+                    return count;
+                };
+                const auto isMagenta = [](const QColor& c) { return c.red() - c.green() > 60 && c.blue() - c.green() > 60; };
+                const auto isLiveBlue = [](const QColor& c) {
+                    const QColor live = widgets::vehicleColor(0);
+                    return std::abs(c.red() - live.red()) + std::abs(c.green() - live.green()) + std::abs(c.blue() - live.blue()) < 60;
+                };
+                const QString what = QString("%1 at %2×%3").arg(i == 0 ? "g–g" : "friction circles").arg(screen.width()).arg(screen.height());
+                QVERIFY2(outsidePanels(isMagenta) > 10, qPrintable(what + ": the reference's legend line on a panel"));
+                if (i == 1)
+                    continue;
+                QVERIFY2(outsidePanels(isLiveBlue) > 10, qPrintable(what + ": no live entry in the legend"));
+                const widgets::XYPlotCanvas::Panel& gg = panels.front();
+                // Beyond the outer (1 g) ring, in the panel's corners: no ring label.
+                const QPointF centre = gg.rect.center();
+                const double ring = gg.rect.width() / 2.0;
+                int labelPixels = 0;
+                for (int y = int(gg.rect.top()) + 3; y < int(gg.rect.bottom()) - 2; ++y)
+                    for (int x = int(gg.rect.left()) + 3; x < int(gg.rect.right()) - 2; ++x)
+                        if (std::hypot(x - centre.x(), y - centre.y()) > ring + 3.0 &&
+                            std::max({image.pixelColor(x, y).red(), image.pixelColor(x, y).green(), image.pixelColor(x, y).blue()}) < 215)
+                            ++labelPixels;  // darker than the grid: text
+                QVERIFY2(labelPixels == 0, qPrintable(what + ": a ring label beyond the outer ring"));
+                // Under the panel, left of the first x label: no y label.
+                const QFontMetricsF fm(plot->canvas()->font());
+                const double half = fm.horizontalAdvance(QString::number(gg.x.lo, 'f', gg.x.decimals)) / 2.0;
+                const QRect corner(QPoint(int(gg.rect.left() - 50.0), int(gg.rect.bottom()) + 2),
+                                   QPoint(int(gg.rect.left() - half) - 2, int(gg.rect.bottom()) + 8));
+                QVERIFY2(pixelsNear(image, QColor(60, 60, 66), corner).isEmpty(), qPrintable(what + ": the y labels run into the x labels"));
+            }
+        }
     }
 
     void pinnedReferencesReachTheXYPlots()
