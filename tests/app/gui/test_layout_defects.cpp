@@ -107,10 +107,10 @@ private:
     QSize size_;
 };
 
-/// The texts of a chart view that QtCharts shows cut short ("…" or "..."): titles, labels, legend.
-QStringList elidedTexts(const QChartView* view)
+/// Every non-empty text a chart view shows: titles, labels, legend.
+QStringList visibleTexts(const QChartView* view)
 {
-    QStringList elided;
+    QStringList texts;
     for (QGraphicsItem* item : view->scene()->items()) {
         if (!item->isVisible())
             continue;
@@ -119,9 +119,19 @@ QStringList elidedTexts(const QChartView* view)
             text = t->toPlainText();
         else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item))
             text = s->text();
+        if (!text.isEmpty())
+            texts << text;
+    }
+    return texts;
+}
+
+/// The texts of a chart view that QtCharts shows cut short ("…" or "...").
+QStringList elidedTexts(const QChartView* view)
+{
+    QStringList elided;
+    for (const QString& text : visibleTexts(view))
         if (text.contains("...") || text.contains(QChar(0x2026)))
             elided << text;
-    }
     return elided;
 }
 
@@ -204,19 +214,9 @@ private slots:
                      qPrintable(QStringLiteral("table %1 px for %2 px of columns").arg(table->viewport()->width()).arg(columns)));
         }
         // No text of the chart (legend, axis titles, tick labels) cut short.
-        int texts = 0;
-        for (QGraphicsItem* item : view->scene()->items()) {
-            if (!item->isVisible())
-                continue;
-            QString text;
-            if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
-                text = t->toPlainText();
-            else if (auto* s = dynamic_cast<QGraphicsSimpleTextItem*>(item))
-                text = s->text();
-            texts += text.isEmpty() ? 0 : 1;
-            QVERIFY2(!text.contains("...") && !text.contains(QChar(0x2026)), qPrintable("elided: " + text));
-        }
-        QVERIFY(texts >= 4);  // two axis titles and two legend entries at least
+        const QStringList elided = elidedTexts(view);
+        QVERIFY2(elided.isEmpty(), qPrintable("elided: " + elided.join(", ")));
+        QVERIFY(visibleTexts(view).size() >= 4);  // two axis titles and two legend entries at least
     }
 
     void chartTitlesWholeAt1366x768()
